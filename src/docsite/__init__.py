@@ -1,0 +1,3 @@
+"""docsite: builds the Onebox developer portal from content/ into a static, prerendered site."""
+
+__version__ = "0.1.0"

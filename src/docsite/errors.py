@@ -1,0 +1,90 @@
+"""Build errors and warnings that name the file, the line and the fix.
+
+Every stage of the builder reports problems as `Problem`s. A stage that can go on after a
+problem (the link checker, the content loader) collects them in a `Report` so the writer sees
+every problem of a run at once; a stage that cannot raise `BuildError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem in the input: what is wrong, where, and what to do about it."""
+
+    message: str
+    file: Path | None = None
+    line: int | None = None
+    fix: str | None = None
+    severity: Severity = "error"
+
+    @property
+    def location(self) -> str:
+        if self.file is None:
+            return ""
+        where = _display_path(self.file)
+        return f"{where}:{self.line}" if self.line else where
+
+    def __str__(self) -> str:
+        text = f"{self.location}: {self.message}" if self.location else self.message
+        if self.fix:
+            text += f"\n  fix: {self.fix}"
+        return text
+
+
+class BuildError(Exception):
+    """The input cannot be built. Carries one or more problems, all of them errors."""
+
+    def __init__(self, problems: Problem | Iterable[Problem]) -> None:
+        self.problems = [problems] if isinstance(problems, Problem) else list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+    @classmethod
+    def at(cls, message: str, file: Path | None = None, line: int | None = None,
+           fix: str | None = None) -> BuildError:
+        return cls(Problem(message, file, line, fix))
+
+
+@dataclass
+class Report:
+    """Problems collected over a run. `raise_if_errors` ends the run if any was an error."""
+
+    problems: list[Problem] = field(default_factory=list)
+
+    def error(self, message: str, file: Path | None = None, line: int | None = None,
+              fix: str | None = None) -> None:
+        self.problems.append(Problem(message, file, line, fix, "error"))
+
+    def warn(self, message: str, file: Path | None = None, line: int | None = None,
+             fix: str | None = None) -> None:
+        self.problems.append(Problem(message, file, line, fix, "warning"))
+
+    def extend(self, problems: Iterable[Problem]) -> None:
+        self.problems.extend(problems)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "warning"]
+
+    def raise_if_errors(self) -> None:
+        if self.errors:
+            raise BuildError(self.errors)
+
+
+def _display_path(path: Path) -> str:
+    """The path relative to the working directory when it is below it, else as given."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
