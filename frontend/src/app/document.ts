@@ -1,0 +1,79 @@
+/**
+ * The prerendered HTML document around the app: head tags, the script that applies the colour
+ * mode (and the dismissed announcement bar) before the first paint, the page data for hydration,
+ * and the client's assets.
+ */
+import type { PageLoaderData, SiteData } from '../types';
+import { configureStorage, storageKey, StorageKeys } from '../lib/storage';
+import { DISMISSED_ATTRIBUTE } from '../chrome/AnnouncementBar';
+import { headTags, renderHeadTags, siteHeadTags } from './head';
+
+export interface Assets {
+  css: string[];
+  entry: string;
+  preload: string[];
+}
+
+export const ROOT_ID = '__docsite';
+export const DATA_ID = '__docsite_data';
+
+/** JSON that is safe inside <script>: no `</script>`, no `<!--`. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Runs in <head> before the body paints: base URL, colour mode, dismissed announcement bar. */
+export function initScript(site: SiteData): string {
+  configureStorage(site.storage);
+  const settings = {
+    base: site.baseUrl,
+    storage: site.storage.type,
+    theme: storageKey(StorageKeys.theme),
+    defaultMode: site.colorMode.defaultMode,
+    respect: site.colorMode.respectPrefersColorScheme,
+    bar: site.announcementBar?.isCloseable
+      ? {
+          id: site.announcementBar.id,
+          idKey: storageKey(StorageKeys.announcementId),
+          dismissKey: storageKey(StorageKeys.announcementDismissed),
+        }
+      : null,
+    dismissed: DISMISSED_ATTRIBUTE,
+  };
+  return `(function(s){window.__DOCSITE_BASE__=s.base;var d=document.documentElement;
+function g(k){if(s.storage==='none')return null;try{return localStorage.getItem(k)}catch(e){return null}}
+var t=g(s.theme);if(t!=='light'&&t!=='dark'){t=s.respect&&window.matchMedia('(prefers-color-scheme: dark)').matches?'dark':s.defaultMode}
+d.setAttribute('data-theme',t);d.style.colorScheme=t;
+if(s.bar&&g(s.bar.idKey)===s.bar.id&&g(s.bar.dismissKey)==='true')d.setAttribute(s.dismissed,'true');
+})(${scriptJson(settings)});`;
+}
+
+export function renderDocument(options: {
+  appHtml: string;
+  site: SiteData;
+  data: PageLoaderData;
+  assets: Assets;
+}): string {
+  const { appHtml, site, data, assets } = options;
+  const { meta } = data.page;
+  const base = site.baseUrl;
+  const tags = renderHeadTags([...siteHeadTags(site), ...headTags(meta, site)]);
+  const css = assets.css.map((href) => `<link rel="stylesheet" href="${base}${href}">`).join('');
+  const preload = [assets.entry, ...assets.preload]
+    .map((href) => `<link rel="modulepreload" href="${base}${href}">`)
+    .join('');
+  const jsonLd = meta.jsonLd ? `<script type="application/ld+json">${scriptJson(meta.jsonLd)}</script>` : '';
+  return (
+    `<!DOCTYPE html><html lang="${site.i18n.htmlLang}" dir="${site.i18n.direction}" data-theme="${site.colorMode.defaultMode}">` +
+    `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${escapeHtml(meta.title)}</title>${tags}` +
+    `<script>${initScript(site)}</script>${css}${preload}${jsonLd}</head>` +
+    `<body><div id="${ROOT_ID}">${appHtml}</div>` +
+    `<script id="${DATA_ID}" type="application/json">${scriptJson({ site, ...data })}</script>` +
+    `<script type="module" src="${base}${assets.entry}"></script></body></html>`
+  );
+}

@@ -1,0 +1,10 @@
+/** The first focusable element: jumps past the navbar to the page's main content. */
+export const MAIN_ID = '__main';
+
+export function SkipToContent() {
+  return (
+    <a className="skip-to-content" href={`#${MAIN_ID}`}>
+      Skip to main content
+    </a>
+  );
+}

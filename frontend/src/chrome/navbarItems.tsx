@@ -1,0 +1,230 @@
+/**
+ * Navbar items, one component per `type` of the site configuration. Items pointing at docs were
+ * resolved to links by the builder. An unknown type throws; NavbarItem catches a failing item and
+ * shows what to check in the site config, so the rest of the navbar keeps working.
+ */
+import { Component, useEffect, useId, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { useLocation, useRouteLoaderData } from 'react-router';
+import type { NavbarItemConfig, PageLoaderData } from '../types';
+import { SiteLink } from '../content/SiteLink';
+import { routeOf } from '../lib/data';
+import { isExternal } from '../lib/paths';
+import { createStorageSlot, StorageKeys } from '../lib/storage';
+
+export interface ItemProps {
+  item: NavbarItemConfig;
+  mobile?: boolean;
+}
+
+function normalize(path: string): string {
+  return path.replace(/\/+$/, '') || '/';
+}
+
+/** Whether the reader is on the item's page (or below its activeBasePath, or matching its regex). */
+export function useIsActive(item: NavbarItemConfig): boolean {
+  const { pathname } = useLocation();
+  const pageData = useRouteLoaderData('page') as PageLoaderData | undefined;
+  const route = normalize(routeOf(pathname));
+  if (item.activeBaseRegex) return new RegExp(item.activeBaseRegex).test(route);
+  if (item.activeBasePath) return route.startsWith(normalize(item.activeBasePath));
+  if ((item.type === 'docSidebar' || item.type === 'doc') && item.sidebarId) {
+    const page = pageData?.page;
+    if (page && 'doc' in page && page.doc.sidebar === item.sidebarId) return true;
+  }
+  if (item.items) return false;
+  return item.to !== undefined && normalize(item.to) === route;
+}
+
+function LinkItem({ item, mobile }: ItemProps) {
+  const active = useIsActive(item);
+  const href = item.to ?? item.href ?? '#';
+  const className = mobile ? 'menu-link' : 'navbar-link';
+  return (
+    <SiteLink
+      href={href}
+      className={`${className}${active ? ` ${className}-active` : ''} ${item.className ?? ''}`}
+      aria-current={active ? 'page' : undefined}
+      aria-label={item['aria-label']}
+    >
+      {item.label}
+      {isExternal(href) && <ExternalIcon />}
+    </SiteLink>
+  );
+}
+
+export function ExternalIcon() {
+  return (
+    <svg className="external-icon" width="12" height="12" viewBox="0 0 24 24" aria-label="(opens in a new tab)" role="img">
+      <path fill="currentColor" d="M21 13v10h-21v-19h12v2h-10v15h17v-8h2zm3-12h-10.988l4.035 4-6.977 7.07 2.828 2.828 6.977-7.07 4.125 4.172v-11z" />
+    </svg>
+  );
+}
+
+function HtmlItem({ item, mobile }: ItemProps) {
+  return <div className={mobile ? 'menu-html' : 'navbar-html'} dangerouslySetInnerHTML={{ __html: item.html ?? '' }} />;
+}
+
+/** Dropdown: opens on click or Enter; closes on a press, touch or focus outside, or Escape. */
+export function DropdownItem({ item, mobile }: ItemProps) {
+  const active = useIsActive(item);
+  const { pathname } = useLocation();
+  const route = normalize(routeOf(pathname));
+  const childActive = (item.items ?? []).some((child) => child.to && normalize(child.to) === route);
+  const [open, setOpen] = useState(mobile ? childActive : false);
+  const root = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!open || mobile) return;
+    const outside = (event: Event) => {
+      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', outside);
+    document.addEventListener('touchstart', outside);
+    document.addEventListener('focusin', outside);
+    return () => {
+      document.removeEventListener('mousedown', outside);
+      document.removeEventListener('touchstart', outside);
+      document.removeEventListener('focusin', outside);
+    };
+  }, [open, mobile]);
+
+  useEffect(() => {
+    if (!mobile) setOpen(false); // close after navigating
+  }, [pathname, mobile]);
+
+  const children = (item.items ?? []).map((child, index) => (
+    <li key={index}>
+      <NavbarItem item={{ ...child, position: item.position }} mobile={mobile} />
+    </li>
+  ));
+  return (
+    <div
+      ref={root}
+      className={`${mobile ? 'menu-dropdown' : 'navbar-dropdown'}${open ? ' open' : ''}`}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          setOpen(false);
+          root.current?.querySelector('button')?.focus();
+        }
+      }}
+    >
+      <button
+        type="button"
+        className={`${mobile ? 'menu-link' : 'navbar-link'} dropdown-toggle${active || childActive ? ' navbar-link-active' : ''}`}
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen(!open)}
+      >
+        {item.label}
+        <svg className="dropdown-caret" width="10" height="10" viewBox="0 0 10 10" aria-hidden="true">
+          <path fill="currentColor" d="M1 3l4 4 4-4z" />
+        </svg>
+      </button>
+      <ul id={menuId} className="dropdown-menu" hidden={!open}>
+        {children}
+      </ul>
+    </div>
+  );
+}
+
+/** Docs version dropdown: remembers the chosen version per docs plugin; forgets one that no longer exists. */
+function DocsVersionDropdownItem({ item, mobile }: ItemProps) {
+  const versions = item.versions ?? [];
+  const pluginId = item.docsPluginId ?? 'default';
+  useEffect(() => {
+    const slot = createStorageSlot(StorageKeys.preferredVersion(pluginId));
+    const stored = slot.get();
+    if (stored !== null && !versions.some((v) => v.name === stored)) slot.del();
+  }, [pluginId, versions]);
+  const remember = (name: string) => createStorageSlot(StorageKeys.preferredVersion(pluginId)).set(name);
+  const dropdown: NavbarItemConfig = {
+    ...item,
+    type: 'dropdown',
+    label: item.label ?? versions[0]?.label ?? 'Version',
+    items: versions.map((v) => ({ type: 'default', label: v.label, to: v.to, position: item.position })),
+  };
+  return (
+    <div onClickCapture={(event) => {
+      const link = (event.target as HTMLElement).closest('a');
+      const chosen = versions.find((v) => link?.getAttribute('href')?.endsWith(v.to));
+      if (chosen) remember(chosen.name);
+    }}>
+      <DropdownItem item={dropdown} mobile={mobile} />
+    </div>
+  );
+}
+
+/** Locale dropdown: each locale's link keeps the current query string and hash. */
+function LocaleDropdownItem({ item, mobile }: ItemProps) {
+  const { pathname, search, hash } = useLocation();
+  const route = routeOf(pathname);
+  const dropdown: NavbarItemConfig = {
+    ...item,
+    type: 'dropdown',
+    label: item.label ?? 'Languages',
+    items: (item.locales ?? []).map((l) => ({
+      type: 'default',
+      label: l.label,
+      to: `${l.prefix}${route}${search}${hash}`,
+      position: item.position,
+    })),
+  };
+  return <DropdownItem item={dropdown} mobile={mobile} />;
+}
+
+function SearchItem({ mobile }: ItemProps) {
+  if (mobile) return null; // search is hidden on mobile
+  return null;
+}
+
+export const navbarItemComponents: Record<string, ComponentType<ItemProps>> = {
+  default: LinkItem,
+  doc: LinkItem,
+  docSidebar: LinkItem,
+  docsVersion: LinkItem,
+  dropdown: DropdownItem,
+  html: HtmlItem,
+  localeDropdown: LocaleDropdownItem,
+  docsVersionDropdown: DocsVersionDropdownItem,
+  search: SearchItem,
+};
+
+function ItemByType({ item, mobile }: ItemProps) {
+  const type = item.type ?? (item.items ? 'dropdown' : 'default');
+  const ItemComponent = navbarItemComponents[type];
+  if (!ItemComponent) throw new Error(`No NavbarItem component found for type "${type}".`);
+  return <ItemComponent item={item} mobile={mobile} />;
+}
+
+class ItemBoundary extends Component<{ item: NavbarItemConfig; children: ReactNode }, { error: unknown }> {
+  state = { error: null as unknown };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('A navbar item failed to render.', error, info.componentStack);
+  }
+
+  render() {
+    if (this.state.error === null) return this.props.children;
+    return (
+      <div className="navbar-item-error" role="alert">
+        A navbar item failed to render. Please double-check the following navbar item (themeConfig.navbar.items)
+        of your site config: <code>{JSON.stringify(this.props.item)}</code>{' '}
+        <span className="visually-hidden">{String(this.state.error)}</span>
+      </div>
+    );
+  }
+}
+
+export function NavbarItem({ item, mobile }: ItemProps) {
+  return (
+    <ItemBoundary item={item}>
+      <ItemByType item={item} mobile={mobile} />
+    </ItemBoundary>
+  );
+}

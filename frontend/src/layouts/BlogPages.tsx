@@ -1,0 +1,166 @@
+/** Blog layouts: a post, the paginated list (and tag pages), the archive, the tag list. */
+import type {
+  BlogArchivePageData,
+  BlogListPageData,
+  BlogPostPageData,
+  BlogTagsPageData,
+  PostSummary,
+} from '../types';
+import { Content } from '../content/Content';
+import { SiteLink } from '../content/SiteLink';
+import { MAIN_ID } from '../chrome/SkipToContent';
+import { Paginator } from './DocParts';
+import { TableOfContents } from './TableOfContents';
+import { withBase } from '../lib/paths';
+
+function formatDate(iso: string): string {
+  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+function PostHeader({ post, heading }: { post: PostSummary; heading: 'h1' | 'h2' }) {
+  const Heading = heading;
+  return (
+    <header className="post-header">
+      <Heading className="post-title">
+        {heading === 'h1' ? post.title : <SiteLink href={post.href}>{post.title}</SiteLink>}
+      </Heading>
+      <p className="post-meta">
+        <time dateTime={post.date}>{formatDate(post.date)}</time> · {post.readingTime} min read
+      </p>
+      {post.authors.length > 0 && (
+        <ul className="post-authors">
+          {post.authors.map((author) => (
+            <li key={author.name} className="post-author">
+              {author.imageUrl && <img src={withBase(author.imageUrl)} alt="" width="40" height="40" loading="lazy" />}
+              <span>
+                {author.url ? <a href={author.url}>{author.name}</a> : author.name}
+                {author.title && <small>{author.title}</small>}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </header>
+  );
+}
+
+function PostTags({ post }: { post: PostSummary }) {
+  if (!post.tags.length) return null;
+  return (
+    <p className="post-tags">
+      <b>Tags:</b>{' '}
+      {post.tags.map((tag) => (
+        <SiteLink key={tag.href} href={tag.href} className="tag">
+          {tag.label}
+        </SiteLink>
+      ))}
+    </p>
+  );
+}
+
+export function BlogPostPage({ page }: { page: BlogPostPageData }) {
+  return (
+    <main id={MAIN_ID} className="container page-main" tabIndex={-1}>
+      <div className="doc-container">
+        <div className="doc-column">
+          <article className="markdown blog-post">
+            <PostHeader post={page.post} heading="h1" />
+            <Content nodes={page.content} />
+            <footer>
+              <PostTags post={page.post} />
+            </footer>
+          </article>
+          <Paginator
+            prev={page.newer ? { label: page.newer.label, href: page.newer.href } : null}
+            next={page.older ? { label: page.older.label, href: page.older.href } : null}
+            label="Blog post page navigation"
+          />
+        </div>
+        {page.toc.length > 0 && (
+          <div className="toc-column">
+            <TableOfContents toc={page.toc} />
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}
+
+export function BlogListPage({ page }: { page: BlogListPageData }) {
+  const { pagination } = page;
+  return (
+    <main id={MAIN_ID} className="container page-main blog-list" tabIndex={-1}>
+      <header className="blog-list-header">
+        <h1>{page.title}</h1>
+        {page.tag ? (
+          <SiteLink href={page.tag.allTagsHref}>View all tags</SiteLink>
+        ) : (
+          <p className="lead">{page.description}</p>
+        )}
+      </header>
+      {page.posts.map((post) => (
+        <article key={post.href} className="markdown blog-post-summary">
+          <PostHeader post={post} heading="h2" />
+          {post.excerpt && <Content nodes={post.excerpt} />}
+          <footer className="post-summary-footer">
+            <PostTags post={post} />
+            {post.truncated && (
+              <SiteLink href={post.href} className="read-more" aria-label={`Read more about ${post.title}`}>
+                Read more
+              </SiteLink>
+            )}
+          </footer>
+        </article>
+      ))}
+      <Paginator
+        prev={pagination.newer ? { label: 'Newer posts', href: pagination.newer } : null}
+        next={pagination.older ? { label: 'Older posts', href: pagination.older } : null}
+        label="Blog list page navigation"
+      />
+    </main>
+  );
+}
+
+export function BlogArchivePage({ page }: { page: BlogArchivePageData }) {
+  return (
+    <main id={MAIN_ID} className="container page-main" tabIndex={-1}>
+      <h1>{page.title}</h1>
+      {page.years.map((year) => (
+        <section key={year.year} className="archive-year">
+          <h2>{year.year}</h2>
+          <ul>
+            {year.posts.map((post) => (
+              <li key={post.href}>
+                <SiteLink href={post.href}>
+                  <time dateTime={post.date}>{formatDate(post.date)}</time> — {post.title}
+                </SiteLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </main>
+  );
+}
+
+export function BlogTagsPage({ page }: { page: BlogTagsPageData }) {
+  return (
+    <main id={MAIN_ID} className="container page-main" tabIndex={-1}>
+      <h1>{page.title}</h1>
+      <ul className="tag-list">
+        {page.tags.map((tag) => (
+          <li key={tag.href}>
+            <SiteLink href={tag.href} className="tag">
+              {tag.label} <span className="tag-count">{tag.count}</span>
+            </SiteLink>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,80 @@
+/** A doc: sidebar, breadcrumbs, title, content, previous/next, and the table of contents. */
+import type { DocCategoryPageData, DocPageData, SidebarData } from '../types';
+import { Content } from '../content/Content';
+import { SiteLink } from '../content/SiteLink';
+import { MAIN_ID } from '../chrome/SkipToContent';
+import { DocSidebar } from './DocSidebar';
+import { TableOfContents, TableOfContentsMobile } from './TableOfContents';
+import { Breadcrumbs, DocFooter, Paginator } from './DocParts';
+
+function DocFrame({ sidebar, children }: { sidebar: SidebarData | null; children: React.ReactNode }) {
+  return (
+    <div className={`doc-frame${sidebar ? ' with-sidebar' : ''}`}>
+      {sidebar && <DocSidebar items={sidebar.items} />}
+      <main id={MAIN_ID} className="doc-main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}
+
+export function DocPage({ page, sidebar }: { page: DocPageData; sidebar: SidebarData | null }) {
+  const { doc } = page;
+  return (
+    <DocFrame sidebar={sidebar}>
+      <div className="doc-container">
+        <div className="doc-column">
+          <Breadcrumbs crumbs={doc.breadcrumbs} />
+          <TableOfContentsMobile toc={page.toc} />
+          <article className="markdown doc-article">
+            {!doc.hideTitle && (
+              <header>
+                <h1>{page.title}</h1>
+              </header>
+            )}
+            <Content nodes={page.content} />
+          </article>
+          <DocFooter doc={doc} />
+          <Paginator prev={doc.prev} next={doc.next} />
+        </div>
+        {page.toc.length > 0 && (
+          <div className="toc-column">
+            <TableOfContents toc={page.toc} />
+          </div>
+        )}
+      </div>
+    </DocFrame>
+  );
+}
+
+export function DocCategoryPage({ page, sidebar }: { page: DocCategoryPageData; sidebar: SidebarData | null }) {
+  return (
+    <DocFrame sidebar={sidebar}>
+      <div className="doc-container">
+        <div className="doc-column">
+          <Breadcrumbs crumbs={page.doc.breadcrumbs} />
+          <article className="markdown doc-article">
+            <header>
+              <h1>{page.title}</h1>
+              {page.description && <p className="lead">{page.description}</p>}
+            </header>
+            <ul className="card-grid">
+              {page.items.map((item) => (
+                <li key={item.href}>
+                  <SiteLink href={item.href} className="card">
+                    <span className="card-title">
+                      {item.type === 'category' ? '🗂 ' : ''}
+                      {item.label}
+                    </span>
+                    {item.description && <span className="card-description">{item.description}</span>}
+                  </SiteLink>
+                </li>
+              ))}
+            </ul>
+          </article>
+          <Paginator prev={page.doc.prev} next={page.doc.next} />
+        </div>
+      </div>
+    </DocFrame>
+  );
+}

@@ -1,0 +1,23 @@
+/** A Markdown page of the site (FAQ, contact): title, content, table of contents. */
+import type { MarkdownPageData } from '../types';
+import { Content } from '../content/Content';
+import { MAIN_ID } from '../chrome/SkipToContent';
+import { TableOfContents } from './TableOfContents';
+
+export function MarkdownPage({ page }: { page: MarkdownPageData }) {
+  return (
+    <main id={MAIN_ID} className="container page-main" tabIndex={-1}>
+      <div className="doc-container">
+        <article className="markdown doc-column">
+          <h1>{page.title}</h1>
+          <Content nodes={page.content} />
+        </article>
+        {page.toc.length > 0 && (
+          <div className="toc-column">
+            <TableOfContents toc={page.toc} />
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}

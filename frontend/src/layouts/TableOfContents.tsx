@@ -1,0 +1,107 @@
+/**
+ * The page's table of contents (heading levels 2 to 3 unless the page says otherwise): beside the
+ * content on wide screens, a collapsible "On this page" on narrow ones. The heading in view is
+ * highlighted as the reader scrolls.
+ */
+import { useEffect, useState } from 'react';
+import type { TocItem } from '../types';
+import { Content } from '../content/Content';
+import { Collapsible } from '../lib/Collapsible';
+
+interface TreeItem {
+  item: TocItem;
+  children: TreeItem[];
+}
+
+function nest(items: TocItem[]): TreeItem[] {
+  const root: TreeItem[] = [];
+  const stack: TreeItem[] = [];
+  for (const item of items) {
+    const node = { item, children: [] };
+    while (stack.length && stack[stack.length - 1]!.item.level >= item.level) stack.pop();
+    (stack.length ? stack[stack.length - 1]!.children : root).push(node);
+    stack.push(node);
+  }
+  return root;
+}
+
+/** The id of the last heading above the top of the viewport (plus the navbar), or the first. */
+export function useActiveHeading(ids: string[]): string | null {
+  const [active, setActive] = useState<string | null>(null);
+  useEffect(() => {
+    if (!ids.length) return;
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const offset = (document.querySelector('.navbar') as HTMLElement | null)?.offsetHeight ?? 60;
+      let current: string | null = ids[0] ?? null;
+      for (const id of ids) {
+        const element = document.getElementById(id);
+        if (!element) continue;
+        if (element.getBoundingClientRect().top <= offset + 24) current = id;
+        else break;
+      }
+      const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      setActive(atBottom ? (ids[ids.length - 1] ?? current) : current);
+    };
+    const onScroll = () => {
+      if (!frame) frame = window.requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+      if (frame) window.cancelAnimationFrame(frame);
+    };
+  }, [ids]);
+  return active;
+}
+
+function TocList({ items, active, className }: { items: TreeItem[]; active: string | null; className?: string }) {
+  return (
+    <ul className={className}>
+      {items.map(({ item, children }) => (
+        <li key={item.id}>
+          <a
+            href={`#${item.id}`}
+            className={`toc-link${item.id === active ? ' toc-link-active' : ''}`}
+            aria-current={item.id === active ? 'location' : undefined}
+          >
+            <Content nodes={item.value} />
+          </a>
+          {children.length > 0 && <TocList items={children} active={active} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function TableOfContents({ toc }: { toc: TocItem[] }) {
+  const active = useActiveHeading(toc.map((t) => t.id));
+  if (!toc.length) return null;
+  return (
+    <nav className="toc toc-desktop" aria-label="On this page">
+      <p className="toc-title">On this page</p>
+      <TocList items={nest(toc)} active={active} className="toc-list" />
+    </nav>
+  );
+}
+
+export function TableOfContentsMobile({ toc }: { toc: TocItem[] }) {
+  const [collapsed, setCollapsed] = useState(true);
+  if (!toc.length) return null;
+  return (
+    <div className={`toc-mobile${collapsed ? '' : ' expanded'}`}>
+      <button type="button" className="toc-mobile-toggle" aria-expanded={!collapsed} onClick={() => setCollapsed(!collapsed)}>
+        On this page
+      </button>
+      <Collapsible collapsed={collapsed}>
+        <nav aria-label="On this page" onClick={(e) => (e.target as HTMLElement).closest('a') && setCollapsed(true)}>
+          <TocList items={nest(toc)} active={null} className="toc-list" />
+        </nav>
+      </Collapsible>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * Page data in the browser: fetched as JSON on client-side navigation, cached, and prefetched for
+ * links the reader is likely to follow (not on 2g or data-saver connections).
+ */
+import type { PageData, PageLoaderData, SidebarData, SiteData } from '../types';
+import { baseUrl, pageDataPath, sidebarDataPath, strippedHtmlRoute } from './paths';
+
+/** The page could not be loaded (network down, server error): the caller shows the retry box. */
+export class PageLoadError extends Error {
+  constructor(
+    message: string,
+    readonly url: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'PageLoadError';
+  }
+}
+
+const cache = new Map<string, Promise<unknown>>();
+let buildId = '';
+
+export function setBuildId(id: string): void {
+  buildId = id;
+}
+
+function dataUrl(path: string): string {
+  return `${baseUrl()}${path}${buildId ? `?v=${encodeURIComponent(buildId)}` : ''}`;
+}
+
+/** Fetch JSON once; a 404 resolves to null, any other failure rejects (and is not cached). */
+function fetchJson<T>(path: string): Promise<T | null> {
+  const url = dataUrl(path);
+  let pending = cache.get(url) as Promise<T | null> | undefined;
+  if (!pending) {
+    pending = fetch(url, { headers: { Accept: 'application/json' } }).then(
+      async (response) => {
+        if (response.status === 404) return null;
+        if (!response.ok) throw new PageLoadError(`${url} answered ${response.status} ${response.statusText}`, url);
+        return (await response.json()) as T;
+      },
+      (error: unknown) => {
+        throw new PageLoadError(`Could not fetch ${url}`, url, { cause: error });
+      },
+    );
+    pending.catch(() => cache.delete(url));
+    cache.set(url, pending);
+  }
+  return pending;
+}
+
+export async function loadSite(): Promise<SiteData> {
+  const site = await fetchJson<SiteData>('_data/site.json');
+  if (!site) throw new PageLoadError('The site data is missing (_data/site.json).', dataUrl('_data/site.json'));
+  return site;
+}
+
+/** The data of the page at `route` (below the base URL), with its sidebar; the not-found page if none. */
+export async function loadPage(route: string): Promise<PageLoaderData> {
+  let page = await fetchJson<PageData>(pageDataPath(route));
+  const stripped = page ? null : strippedHtmlRoute(route);
+  if (!page && stripped) page = await fetchJson<PageData>(pageDataPath(stripped));
+  if (!page) page = await fetchJson<PageData>(pageDataPath('/404'));
+  if (!page) throw new PageLoadError('The not-found page data is missing.', dataUrl(pageDataPath('/404')));
+  const sidebarId = 'doc' in page ? page.doc.sidebar : null;
+  const sidebar = sidebarId ? await fetchJson<SidebarData>(sidebarDataPath(sidebarId)) : null;
+  return { page, sidebar };
+}
+
+/** Start loading a route's data ahead of a likely navigation, unless the connection is slow or metered. */
+export function prefetchPage(route: string): void {
+  if (!shouldPrefetch()) return;
+  loadPage(route).catch(() => {
+    /* a failed prefetch is retried by the navigation itself */
+  });
+}
+
+interface NetworkInformation {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+export function shouldPrefetch(): boolean {
+  if (typeof navigator === 'undefined') return false;
+  const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
+  if (!connection) return true;
+  return !connection.saveData && !(connection.effectiveType ?? '').includes('2g');
+}
+
+/** Strip the base URL from a pathname: `/site/docs/x` -> `/docs/x`. */
+export function routeOf(pathname: string): string {
+  const base = baseUrl();
+  if (base !== '/' && pathname.startsWith(base)) return '/' + pathname.slice(base.length);
+  return pathname;
+}

@@ -1,0 +1,20 @@
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
+/** Read (and replace) one query-string parameter of the current location. */
+export function useQueryParam(name: string): [string | null, (value: string | null) => void] {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const value = new URLSearchParams(location.search).get(name);
+  const setValue = useCallback(
+    (next: string | null) => {
+      const params = new URLSearchParams(location.search);
+      if (next === null) params.delete(name);
+      else params.set(name, next);
+      const search = params.toString();
+      navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+    },
+    [location.pathname, location.search, location.hash, name, navigate],
+  );
+  return [value, setValue];
+}

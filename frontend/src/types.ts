@@ -1,0 +1,290 @@
+/** The data contract with the site builder (src/docsite/routes.py, sitedata.py, blog.py). */
+
+/** A content tree node: text, or [tag, props, ...children]. Capitalised tags are components. */
+export type ContentNode = string | [string, Record<string, unknown> | null, ...ContentNode[]];
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  canonical: string;
+  keywords: string[];
+  image: string | null;
+  ogType: string;
+  noindex: boolean;
+  jsonLd?: unknown;
+}
+
+export interface Link {
+  label: string;
+  href: string;
+}
+
+export interface TocItem {
+  id: string;
+  level: number;
+  value: ContentNode[];
+}
+
+interface BasePage {
+  kind: string;
+  meta: PageMeta;
+  title: string;
+  hideFooter?: boolean;
+}
+
+export interface Crumb {
+  label: string;
+  href: string | null;
+}
+
+export interface DocInfo {
+  id: string | null;
+  version: string;
+  sidebar: string | null;
+  breadcrumbs: Crumb[];
+  prev: Link | null;
+  next: Link | null;
+  lastUpdated?: string | null;
+  editUrl?: string | null;
+  tags?: string[];
+  hideTitle?: boolean;
+}
+
+export interface DocPageData extends BasePage {
+  kind: 'doc';
+  content: ContentNode[];
+  toc: TocItem[];
+  doc: DocInfo;
+}
+
+export interface DocCategoryPageData extends BasePage {
+  kind: 'docCategory';
+  description: string | null;
+  items: { label: string; href: string; description: string | null; type: 'link' | 'category' }[];
+  doc: DocInfo;
+}
+
+export interface MarkdownPageData extends BasePage {
+  kind: 'page';
+  content: ContentNode[];
+  toc: TocItem[];
+}
+
+export interface Author {
+  name: string;
+  title?: string | null;
+  url?: string | null;
+  imageUrl?: string | null;
+}
+
+export interface PostSummary {
+  title: string;
+  href: string;
+  date: string;
+  readingTime: number;
+  authors: Author[];
+  tags: { label: string; href: string }[];
+  description: string;
+  excerpt?: ContentNode[];
+  truncated?: boolean;
+}
+
+export interface BlogPostPageData extends BasePage {
+  kind: 'blogPost';
+  content: ContentNode[];
+  toc: TocItem[];
+  post: PostSummary;
+  newer: Link | null;
+  older: Link | null;
+}
+
+export interface BlogListPageData extends BasePage {
+  kind: 'blogList' | 'blogTag';
+  description: string;
+  posts: PostSummary[];
+  pagination: { page: number; pages: number; newer: string | null; older: string | null };
+  tag?: { label: string; allTagsHref: string };
+}
+
+export interface BlogArchivePageData extends BasePage {
+  kind: 'blogArchive';
+  years: { year: number; posts: { title: string; href: string; date: string }[] }[];
+}
+
+export interface BlogTagsPageData extends BasePage {
+  kind: 'blogTags';
+  tags: { label: string; href: string; count: number }[];
+}
+
+export interface ApiSummary {
+  name: string;
+  title: string;
+  version: string;
+  summary: string;
+  href: string;
+  servers: { url: string; description: string }[];
+  downloads: { yaml: string; json: string };
+  changelog: { version: string; date: string; changes: string[] }[];
+  operations: number;
+}
+
+export interface ApiLandingPageData extends BasePage {
+  kind: 'apiLanding' | 'apiDownloads';
+  description: string;
+  apis: ApiSummary[];
+}
+
+export interface ApiOperation {
+  id: string;
+  method: string;
+  path: string;
+  summary: string;
+  description: ContentNode[];
+  deprecated: boolean;
+}
+
+export interface ApiReferencePageData extends BasePage {
+  kind: 'apiReference';
+  api: ApiSummary;
+  intro: ContentNode[];
+  groups: { name: string; description: string; operations: ApiOperation[] }[];
+}
+
+export interface ReactPageData extends BasePage {
+  kind: 'react';
+  component: string;
+  props: Record<string, unknown>;
+}
+
+export interface NotFoundPageData extends BasePage {
+  kind: 'notFound';
+}
+
+export type PageData =
+  | DocPageData
+  | DocCategoryPageData
+  | MarkdownPageData
+  | BlogPostPageData
+  | BlogListPageData
+  | BlogArchivePageData
+  | BlogTagsPageData
+  | ApiLandingPageData
+  | ApiReferencePageData
+  | ReactPageData
+  | NotFoundPageData;
+
+export interface SidebarLinkItem {
+  type: 'link';
+  label: string;
+  href: string;
+  docId?: string;
+}
+
+export interface SidebarCategoryItem {
+  type: 'category';
+  label: string;
+  href?: string;
+  collapsible: boolean;
+  collapsed: boolean;
+  items: SidebarItem[];
+}
+
+export type SidebarItem = SidebarLinkItem | SidebarCategoryItem;
+
+export interface SidebarData {
+  id: string;
+  items: SidebarItem[];
+}
+
+export interface NavbarItemConfig {
+  type: string;
+  label?: string;
+  to?: string;
+  href?: string;
+  html?: string;
+  position: 'left' | 'right';
+  items?: NavbarItemConfig[];
+  activeBasePath?: string;
+  activeBaseRegex?: string;
+  docId?: string;
+  sidebarId?: string | null;
+  docsPluginId?: string;
+  className?: string;
+  'aria-label'?: string;
+  versions?: { name: string; label: string; to: string }[];
+  locales?: { locale: string; label: string; prefix: string }[];
+}
+
+export interface LogoConfig {
+  src: string;
+  srcDark?: string | null;
+  alt: string;
+  href?: string | null;
+  target?: string | null;
+  width?: number | string | null;
+  height?: number | string | null;
+}
+
+export interface FooterLinkConfig {
+  label?: string;
+  to?: string;
+  href?: string;
+  html?: string;
+  prependBaseUrlToHref?: boolean;
+}
+
+export interface SiteData {
+  title: string;
+  tagline: string;
+  url: string;
+  baseUrl: string;
+  trailingSlash: boolean | null;
+  favicon: string | null;
+  themeColor: string;
+  buildId: string;
+  i18n: {
+    defaultLocale: string;
+    locales: { locale: string; label: string; htmlLang: string; direction: string }[];
+    htmlLang: string;
+    direction: string;
+  };
+  navbar: {
+    title: string | null;
+    logo: LogoConfig | null;
+    style: 'primary' | 'dark' | null;
+    hideOnScroll: boolean;
+    items: NavbarItemConfig[];
+  };
+  colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
+  announcementBar: {
+    id: string;
+    content: string;
+    backgroundColor: string;
+    textColor: string;
+    isCloseable: boolean;
+  } | null;
+  footer: {
+    style: 'light' | 'dark';
+    logo: LogoConfig | null;
+    copyright: string | null;
+    columns?: { title: string | null; items: FooterLinkConfig[] }[];
+    links?: FooterLinkConfig[];
+  };
+  docs: { pluginId: string; versions: { name: string; label: string; path: string; isLast: boolean }[] };
+  search: {
+    enabled: boolean;
+    maxResults: number;
+    maxInputLength: number;
+    tags: string[];
+    analytics: Record<string, unknown> | null;
+  };
+  analytics: { trackingId: string | null; anonymizeIp: boolean };
+  helpDesk: { scriptUrl: string | null };
+  storage: { type: 'localStorage' | 'none'; namespace: string | null };
+}
+
+/** What the page route's loader returns. */
+export interface PageLoaderData {
+  page: PageData;
+  sidebar: SidebarData | null;
+}

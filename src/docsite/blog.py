@@ -1,0 +1,141 @@
+"""Blog routes: the paginated list, one page per post, the archive, the tag list and tag pages."""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from typing import Any
+
+from docsite.config import SiteConfig
+from docsite.content import Author, BlogPost
+from docsite.errors import Report
+from docsite.markdown.text import count_words, plain_text, slugify
+from docsite.routes import Route, page_meta
+
+WORDS_PER_MINUTE = 200
+
+
+def blog_routes(posts: list[BlogPost], authors: dict[str, Author], config: SiteConfig,
+                report: Report) -> list[Route]:
+    """`posts` are newest first."""
+    blog = config.blog
+    base = blog.routeBasePath.rstrip("/")
+    listed = [p for p in posts if not p.front.unlisted]
+    summaries = {id(p): _summary(p, authors, base, report) for p in posts}
+    routes: list[Route] = []
+
+    for index, post in enumerate(listed):
+        newer = listed[index - 1] if index > 0 else None
+        older = listed[index + 1] if index + 1 < len(listed) else None
+        routes.append(_post_route(post, summaries[id(post)], newer, older, config))
+    routes.extend(_post_route(p, summaries[id(p)], None, None, config) for p in posts if p.front.unlisted)
+
+    routes.extend(_list_pages(base, blog.title, blog.description, [summaries[id(p)] for p in listed],
+                              blog.postsPerPage, config, kind="blogList"))
+
+    by_tag: dict[str, list[BlogPost]] = defaultdict(list)
+    labels: dict[str, str] = {}
+    for post in listed:
+        for tag in post.front.tags:
+            by_tag[slugify(tag)].append(post)
+            labels.setdefault(slugify(tag), tag)
+    tags = [{"label": labels[key], "href": f"{base}/tags/{key}", "count": len(items)}
+            for key, items in sorted(by_tag.items(), key=lambda kv: labels[kv[0]].lower())]
+    routes.append(Route(f"{base}/tags", "blogTags", {
+        "kind": "blogTags",
+        "meta": page_meta(config, f"{base}/tags", "Tags", f"Every tag used on the {blog.title}."),
+        "title": "Tags",
+        "tags": tags,
+    }, search=None))
+    for key, tagged in by_tag.items():
+        label = labels[key]
+        count = len(tagged)
+        title = f'{count} post{"s" if count != 1 else ""} tagged with "{label}"'
+        routes.extend(_list_pages(f"{base}/tags/{key}", title, f"Blog posts tagged with {label}.",
+                                  [summaries[id(p)] for p in tagged], blog.postsPerPage, config,
+                                  kind="blogTag", extra={"tag": {"label": label, "allTagsHref": f"{base}/tags"}}))
+
+    years: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for post in listed:
+        years[post.date.year].append({"title": post.title, "href": post.route, "date": post.date.isoformat()})
+    routes.append(Route(f"{base}/archive", "blogArchive", {
+        "kind": "blogArchive",
+        "meta": page_meta(config, f"{base}/archive", "Archive", f"Every post of the {blog.title}, by year."),
+        "title": "Archive",
+        "years": [{"year": year, "posts": items} for year, items in sorted(years.items(), reverse=True)],
+    }, search=None))
+    return routes
+
+
+def reading_minutes(post: BlogPost) -> int:
+    return max(1, math.ceil(count_words(plain_text(post.rendered.tree)) / WORDS_PER_MINUTE))
+
+
+def _summary(post: BlogPost, authors: dict[str, Author], base: str, report: Report) -> dict[str, Any]:
+    resolved = []
+    for entry in post.front.authors:
+        if isinstance(entry, dict):
+            resolved.append({"name": entry.get("name", ""), "title": entry.get("title"),
+                             "url": entry.get("url"), "imageUrl": entry.get("image_url")})
+        elif entry in authors:
+            a = authors[entry]
+            resolved.append({"name": a.name, "title": a.title, "url": a.url, "imageUrl": a.image_url})
+        else:
+            report.error(f"unknown blog author '{entry}'", post.file, 1,
+                         f"add '{entry}' to authors.yaml, or use one of: {', '.join(sorted(authors)) or '(none)'}")
+    return {
+        "title": post.title,
+        "href": post.route,
+        "date": post.date.isoformat(),
+        "readingTime": reading_minutes(post),
+        "authors": resolved,
+        "tags": [{"label": t, "href": f"{base}/tags/{slugify(t)}"} for t in post.front.tags],
+        "description": post.description,
+        "excerpt": post.rendered.excerpt if post.rendered.excerpt is not None else post.rendered.tree,
+        "truncated": post.rendered.excerpt is not None,
+    }
+
+
+def _post_route(post: BlogPost, summary: dict[str, Any], newer: BlogPost | None, older: BlogPost | None,
+                config: SiteConfig) -> Route:
+    front = post.front
+    data = {
+        "kind": "blogPost",
+        "meta": page_meta(config, post.route, post.title, post.description, keywords=front.keywords,
+                          image=front.image, og_type="article", noindex=front.unlisted),
+        "title": post.title,
+        "content": post.rendered.tree,
+        "toc": [] if front.hide_table_of_contents else [
+            {"id": h.id, "level": h.level, "value": h.value} for h in post.rendered.headings if 2 <= h.level <= 3],
+        "post": {k: v for k, v in summary.items() if k not in ("excerpt", "truncated")},
+        "newer": {"label": newer.title, "href": newer.route} if newer else None,
+        "older": {"label": older.title, "href": older.route} if older else None,
+    }
+    return Route(post.route, "blogPost", data, post.file, post.rendered,
+                 search=None if front.unlisted else "blog", sitemap=not front.unlisted,
+                 anchors=post.rendered.anchors)
+
+
+def _list_pages(base: str, title: str, description: str, items: list[dict[str, Any]], per_page: int,
+                config: SiteConfig, kind: str, extra: dict[str, Any] | None = None) -> list[Route]:
+    pages = max(1, math.ceil(len(items) / per_page))
+    routes = []
+    for number in range(1, pages + 1):
+        path = base if number == 1 else f"{base}/page/{number}"
+        page_title = title if number == 1 else f"{title}, page {number}"
+        data = {
+            "kind": kind,
+            "meta": page_meta(config, path, page_title, description),
+            "title": title,
+            "description": description,
+            "posts": items[(number - 1) * per_page: number * per_page],
+            "pagination": {
+                "page": number,
+                "pages": pages,
+                "newer": (base if number == 2 else f"{base}/page/{number - 1}") if number > 1 else None,
+                "older": f"{base}/page/{number + 1}" if number < pages else None,
+            },
+            **(extra or {}),
+        }
+        routes.append(Route(path, kind, data, search=None))
+    return routes

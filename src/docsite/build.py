@@ -1,0 +1,261 @@
+"""The build: content in, a complete static site out.
+
+    load config -> load content (Markdown rendered) -> sidebars -> routes -> checks
+    -> write data, static files, feeds -> prerender every route (Node) -> swap into build/
+
+Everything is written to a staging folder next to `build/` and swapped in at the end, so a failed
+build leaves the previous `build/` untouched. `check` runs every stage up to the checks and writes
+nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from docsite.blog import blog_routes
+from docsite.config import CONFIG_FILE, SiteConfig, load_config
+from docsite.content import Content, load_content
+from docsite.errors import BuildError, Problem, Report
+from docsite.frontend import Frontend, node
+from docsite.links import LinkTarget, check_config_links, check_links, normalize
+from docsite.openapi.cards import operation_index, resolve_operation_cards
+from docsite.openapi.reference import ApiSpec, load_specs, reference_routes, spec_files
+from docsite.output import (
+    copy_tree,
+    html_path,
+    page_data_path,
+    robots,
+    sidebar_data_path,
+    sitemap,
+    static_files,
+    swap_in,
+    write_bytes,
+    write_json,
+)
+from docsite.routes import (
+    Route,
+    category_index_route,
+    doc_route,
+    not_found_route,
+    page_route,
+    react_route,
+)
+from docsite.sidebars import Sidebars, load_sidebars
+from docsite.sitedata import site_data
+from docsite.yamlfile import load_yaml_file
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass(frozen=True)
+class Paths:
+    content: Path
+    out: Path
+    frontend: Path = PROJECT_ROOT / "frontend"
+
+    @classmethod
+    def default(cls, root: Path = PROJECT_ROOT) -> Paths:
+        return cls(root / "content", root / "build", root / "frontend")
+
+
+@dataclass
+class Site:
+    """Everything the checks and the writer need, once loaded and resolved."""
+
+    config: SiteConfig
+    content: Content
+    sidebars: Sidebars
+    specs: list[ApiSpec]
+    routes: list[Route]
+    site_data: dict[str, Any]
+    static_dir: Path
+    files: dict[str, bytes] = field(default_factory=dict)  # generated files: site path -> bytes
+
+
+@dataclass
+class BuildResult:
+    routes: int
+    warnings: list[Problem]
+    seconds: float
+    out: Path | None
+
+
+Progress = Callable[[str, int, int], None]
+
+
+def _no_progress(stage: str, done: int, total: int) -> None:
+    return None
+
+
+def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) -> Site:
+    """Load, resolve and check the content. Raises BuildError listing every error found."""
+    report = report or Report()
+    config = load_config(paths.content)
+    frontend = Frontend(paths.frontend)
+    content = load_content(paths.content, config, report, dev=dev)
+    sidebars = load_sidebars(paths.content / config.docs.sidebarPath, content.docs,
+                             {d.id for d in content.drafts}, config.docs.routeBasePath, report)
+    specs = load_specs(paths.content / "specs", report)
+
+    docs_by_id = {d.id: d for d in content.docs}
+    routes: list[Route] = [doc_route(d, config, sidebars, docs_by_id, report) for d in content.docs]
+    routes += [category_index_route(g, config, sidebars, docs_by_id) for g in sidebars.generated]
+    routes += blog_routes(content.posts, content.authors, config, report)
+    routes += [page_route(p, config) for p in content.pages]
+    routes += [react_route(p, config) for p in content.react_pages]
+    routes += reference_routes(specs, config, report)
+    routes.append(not_found_route(config))
+    _check_unique_routes(routes, report)
+
+    registry = frontend.registry()
+    _check_components(routes, content, registry, specs, report)
+
+    files = spec_files(specs)
+    static_dir = paths.content / "static"
+    targets = LinkTarget.of(routes, static_files(static_dir) | set(files))
+    check_links(routes, targets, config, report)
+    check_config_links(_config_links(paths.content / CONFIG_FILE), targets, config, report)
+
+    data = site_data(config, paths.content, content.docs, sidebars, search_tags=[], build_id=_build_id(),
+                     report=report)
+    report.raise_if_errors()
+    return Site(config, content, sidebars, specs, routes, data, static_dir, files)
+
+
+def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
+          log: Callable[[str], None] = print) -> BuildResult:
+    started = time.perf_counter()
+    report = Report()
+    progress("Loading content", 0, 1)
+    site = load_site(paths, dev=dev, report=report)
+    progress("Loading content", 1, 1)
+    frontend = Frontend(paths.frontend)
+    frontend.ensure_built(log)
+
+    staging = paths.out.with_name(f".{paths.out.name}.staging-{os.getpid()}")
+    if staging.exists():
+        shutil.rmtree(staging)
+    try:
+        jobs = write_site(site, staging, frontend, progress)
+        prerender(frontend, staging, jobs, progress)
+        swap_in(staging, paths.out)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+    return BuildResult(len(site.routes), report.warnings, time.perf_counter() - started, paths.out)
+
+
+def check(paths: Paths) -> list[Problem]:
+    """Validate config and content without writing anything. Returns the warnings."""
+    report = Report()
+    load_site(paths, report=report)
+    return report.warnings
+
+
+def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress) -> list[dict[str, str]]:
+    """Write everything but the HTML; return the prerender jobs."""
+    config = site.config
+    staging.mkdir(parents=True)
+    copy_tree(frontend.client_dir, staging)
+    shutil.rmtree(staging / ".vite", ignore_errors=True)
+    copy_tree(site.static_dir, staging)
+    for path, data in site.files.items():
+        write_bytes(staging / path.lstrip("/"), data)
+    write_json(staging / "_data" / "site.json", site.site_data)
+    for sidebar in site.sidebars.sidebars.values():
+        write_json(staging / sidebar_data_path(sidebar.id), sidebar.to_json())
+    jobs = []
+    total = len(site.routes)
+    for index, route in enumerate(site.routes):
+        data_file = page_data_path(route.path)
+        write_json(staging / data_file, route.data)
+        jobs.append({"route": route.path, "data": data_file, "html": html_path(route.path, config.trailingSlash)})
+        if index % 200 == 0:
+            progress("Writing page data", index, total)
+    progress("Writing page data", total, total)
+    (staging / "sitemap.xml").write_text(sitemap(site.routes, config), encoding="utf-8")
+    (staging / "robots.txt").write_text(robots(config), encoding="utf-8")
+    return jobs
+
+
+def prerender(frontend: Frontend, staging: Path, jobs: list[dict[str, str]], progress: Progress) -> None:
+    jobs_file = staging / "_prerender-jobs.json"
+    jobs_file.write_text(json.dumps(jobs), encoding="utf-8")
+    process = subprocess.Popen([node(), str(frontend.prerender_script), str(staging), str(jobs_file)],
+                               cwd=frontend.root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               stdin=subprocess.DEVNULL)
+    assert process.stdout is not None and process.stderr is not None
+    for line in process.stdout:
+        parts = line.split()
+        if len(parts) == 3 and parts[0] == "progress":
+            progress("Prerendering pages", int(parts[1]), int(parts[2]))
+    errors = process.stderr.read()
+    if process.wait() != 0:
+        raise BuildError.at(f"prerendering failed:\n{errors.strip()}",
+                            fix="the message names the route; a layout crashed on that page's data")
+    jobs_file.unlink()
+
+
+def _build_id() -> str:
+    return time.strftime("%Y%m%d%H%M%S") + f"-{os.getpid()}"
+
+
+def _check_unique_routes(routes: list[Route], report: Report) -> None:
+    seen: dict[str, Route] = {}
+    for route in routes:
+        key = normalize(route.path)
+        if key in seen:
+            first = seen[key]
+            report.error(f"two pages have the route {route.path}: {first.source or first.kind} and "
+                         f"{route.source or route.kind}", route.source, 1,
+                         "change the slug or the file name of one of them")
+        else:
+            seen[key] = route
+
+
+def _check_components(routes: list[Route], content: Content, registry: dict[str, list[str]],
+                      specs: list[ApiSpec], report: Report) -> None:
+    directives = set(registry.get("directives", []))
+    operations = operation_index(specs)
+    for route in routes:
+        if route.rendered is None:
+            continue
+        for use in route.rendered.components:
+            if use.name not in directives:
+                report.error(f"unknown component '{use.name}'", route.source, use.line,
+                             f"use one of: {', '.join(sorted(directives))} (registered in frontend/src/registry.json)")
+        resolve_operation_cards(route, specs, report, operations)
+    pages = set(registry.get("pages", []))
+    for page in content.react_pages:
+        if page.page.component not in pages:
+            doc = load_yaml_file(page.file)
+            report.error(f"unknown page component '{page.page.component}'", page.file,
+                         doc.line_of(("component",)), f"use one of: {', '.join(sorted(pages))}")
+
+
+def _config_links(file: Path) -> list[tuple[str, Path, int]]:
+    """Every internal `to:` of the site configuration, with its line."""
+    document = load_yaml_file(file)
+    found: list[tuple[str, Path, int]] = []
+
+    def visit(node: Any, where: tuple[str | int, ...]) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "to" and isinstance(value, str) and value.startswith("/"):
+                    found.append((value, file, document.line_of((*where, key))))
+                else:
+                    visit(value, (*where, key))
+        elif isinstance(node, list):
+            for index, item in enumerate(node):
+                visit(item, (*where, index))
+
+    visit(document.data, ())
+    return found

@@ -1,0 +1,131 @@
+"""The `docsite` command: build, serve, check (and dev, the live-reloading server)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from docsite import build as builder
+from docsite.errors import BuildError, Problem
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Build, check and serve the Onebox developer portal.")
+console = Console(stderr=True)
+
+ContentOption = Annotated[Path, typer.Option("--content", help="The content folder.")]
+OutOption = Annotated[Path, typer.Option("--out", help="Where the site is written.")]
+PortOption = Annotated[int | None, typer.Option("--port", help="Port to listen on (default: $PORT or 3000).")]
+HostOption = Annotated[str, typer.Option("--host", help="Interface to listen on.")]
+
+DEFAULTS = builder.Paths.default()
+
+
+def _paths(content: Path, out: Path) -> builder.Paths:
+    return builder.Paths(content.resolve(), out.resolve(), DEFAULTS.frontend)
+
+
+def _print_problems(problems: list[Problem]) -> None:
+    for problem in problems:
+        style = "red" if problem.severity == "error" else "yellow"
+        label = "error" if problem.severity == "error" else "warning"
+        console.print(f"[{style} bold]{label}[/] {problem.location + ': ' if problem.location else ''}"
+                      f"{problem.message}", highlight=False, markup=True, soft_wrap=True)
+        if problem.fix:
+            console.print(f"  [dim]fix:[/] {problem.fix}", highlight=False, soft_wrap=True)
+
+
+def _fail(exc: BuildError) -> None:
+    _print_problems(exc.problems)
+    count = len(exc.problems)
+    console.print(f"[red bold]Build failed[/]: {count} error{'s' if count != 1 else ''}. "
+                  "The previous build, if any, is untouched.")
+    raise typer.Exit(1)
+
+
+def run_build(paths: builder.Paths, *, dev: bool = False) -> builder.BuildResult:
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, transient=True, disable=not console.is_terminal) as progress:
+        tasks: dict[str, int] = {}
+
+        def report(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = progress.add_task(stage, total=total)
+            progress.update(tasks[stage], completed=done, total=total)
+
+        return builder.build(paths, dev=dev, progress=report, log=lambda line: console.print(line))
+
+
+@app.command()
+def build(content: ContentOption = DEFAULTS.content, out: OutOption = DEFAULTS.out) -> None:
+    """Build the whole site into the output folder (default: build/)."""
+    try:
+        result = run_build(_paths(content, out))
+    except BuildError as exc:
+        _fail(exc)
+        return
+    _print_problems(result.warnings)
+    console.print(f"[green bold]Built[/] {result.routes} pages into {result.out} in {result.seconds:.1f} s"
+                  + (f" with {len(result.warnings)} warnings" if result.warnings else "") + ".")
+
+
+@app.command()
+def check(content: ContentOption = DEFAULTS.content) -> None:
+    """Validate the configuration and the content without writing anything."""
+    try:
+        warnings = builder.check(_paths(content, DEFAULTS.out))
+    except BuildError as exc:
+        _fail(exc)
+        return
+    _print_problems(warnings)
+    console.print("[green bold]No errors[/]" + (f", {len(warnings)} warnings." if warnings else "."))
+
+
+@app.command()
+def serve(content: ContentOption = DEFAULTS.content, out: OutOption = DEFAULTS.out,
+          port: PortOption = None, host: HostOption = "127.0.0.1",
+          rebuild: Annotated[bool, typer.Option(help="Build even when a build exists.")] = True) -> None:
+    """Build the site, then serve it with the routing rules of production."""
+    import uvicorn
+
+    from docsite.server import create_app
+
+    paths = _paths(content, out)
+    if rebuild or not (paths.out / "index.html").is_file():
+        try:
+            result = run_build(paths)
+        except BuildError as exc:
+            _fail(exc)
+            return
+        _print_problems(result.warnings)
+        console.print(f"[green bold]Built[/] {result.routes} pages in {result.seconds:.1f} s.")
+    port = port or int(os.environ.get("PORT", "3000"))
+    console.print(f"Serving {paths.out} at [bold]http://{host}:{port}/[/] (Ctrl+C to stop)")
+    uvicorn.run(create_app(paths.out), host=host, port=port, log_level="warning")
+
+
+@app.command()
+def dev(content: ContentOption = DEFAULTS.content, port: PortOption = None,
+        host: HostOption = "127.0.0.1") -> None:
+    """Serve the site and rebuild it when content changes; open pages reload themselves."""
+    from docsite.devserver import run_dev_server
+
+    port = port or int(os.environ.get("PORT", "3000"))
+    run_dev_server(_paths(content, DEFAULTS.out.with_name("build-dev")), host, port, console)
+
+
+@app.command("code-theme-css", hidden=True)
+def code_theme_css() -> None:
+    """Print the code highlighting CSS (frontend/src/styles/code-theme.css)."""
+    from docsite.markdown.highlight import code_theme_css as css
+
+    sys.stdout.write(css())
+
+
+if __name__ == "__main__":
+    app()

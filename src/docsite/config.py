@@ -1,0 +1,289 @@
+"""The site configuration (`content/site.yaml`): its schema, its defaults and how it is loaded.
+
+Keys follow Docusaurus's names (`themeConfig.navbar.hideOnScroll`, `announcementBar.isCloseable`...)
+so that writers who know Docusaurus feel at home. Every model forbids unknown keys: a typo is an
+error that names the file, the line and the closest known key.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
+
+from docsite.errors import BuildError
+from docsite.validation import validate
+from docsite.yamlfile import load_yaml_file
+
+CONFIG_FILE = "site.yaml"
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# -- navbar ---------------------------------------------------------------------------------------
+
+NAVBAR_ITEM_TYPES = (
+    "default", "dropdown", "html", "localeDropdown", "doc", "docSidebar",
+    "docsVersion", "docsVersionDropdown", "search",
+)
+_REQUIRED_BY_TYPE: dict[str, tuple[str, ...]] = {
+    "dropdown": ("label", "items"),
+    "html": ("html",),
+    "doc": ("docId",),
+    "docSidebar": ("sidebarId",),
+}
+
+
+class NavbarItem(Model):
+    """One navbar item. `type` picks the kind; without a type an item with `items` is a dropdown."""
+
+    type: str = "default"
+    label: str | None = None
+    to: str | None = None
+    href: str | None = None
+    html: str | None = None
+    position: Literal["left", "right"] = "right"
+    items: list[NavbarItem] | None = None
+    activeBasePath: str | None = None
+    activeBaseRegex: str | None = None
+    docId: str | None = None
+    sidebarId: str | None = None
+    docsPluginId: str = "default"
+    className: str | None = None
+    ariaLabel: str | None = Field(default=None, alias="aria-label")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _infer_type(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "type" not in data and "items" in data:
+            return {**data, "type": "dropdown"}
+        return data
+
+    @field_validator("type")
+    @classmethod
+    def _known_type(cls, value: str) -> str:
+        if value not in NAVBAR_ITEM_TYPES:
+            raise PydanticCustomError(
+                "navbar_item_type",
+                'No NavbarItem component found for type "{type}". Known types: {known}',
+                {"type": value, "known": ", ".join(NAVBAR_ITEM_TYPES)},
+            )
+        return value
+
+    @model_validator(mode="after")
+    def _fields_for_type(self) -> NavbarItem:
+        missing = [name for name in _REQUIRED_BY_TYPE.get(self.type, ()) if getattr(self, name) is None]
+        if self.type == "default" and not (self.to or self.href):
+            missing.append("to' or 'href")
+        if missing:
+            raise ValueError(f"a navbar item of type '{self.type}' needs '{missing[0]}'")
+        if self.to and self.href:
+            raise ValueError("give a navbar item either 'to' (a page of this site) or 'href' (another site), not both")
+        return self
+
+
+class Logo(Model):
+    src: str
+    srcDark: str | None = None
+    alt: str = ""
+    href: str | None = None
+    target: str | None = None
+    width: int | str | None = None
+    height: int | str | None = None
+
+
+class Navbar(Model):
+    title: str | None = None
+    logo: Logo | None = None
+    style: Literal["primary", "dark"] | None = None
+    hideOnScroll: bool = False
+    items: list[NavbarItem] = []
+
+
+# -- colour mode, announcement bar --------------------------------------------------------------
+
+class ColorMode(Model):
+    defaultMode: Literal["light", "dark"] = "light"
+    disableSwitch: bool = False
+    respectPrefersColorScheme: bool = False
+
+
+class AnnouncementBar(Model):
+    id: str = "announcement-bar"
+    content: str
+    backgroundColor: str = "#fff"
+    textColor: str = "#000"
+    isCloseable: bool = True
+
+
+# -- footer ---------------------------------------------------------------------------------------
+
+class FooterLink(Model):
+    label: str | None = None
+    to: str | None = None
+    href: str | None = None
+    html: str | None = None
+    prependBaseUrlToHref: bool = False
+
+    @model_validator(mode="after")
+    def _link_or_html(self) -> FooterLink:
+        if self.html is None and (self.label is None or not (self.to or self.href)):
+            raise ValueError("a footer link needs 'label' and 'to' or 'href', or 'html'")
+        return self
+
+
+class FooterColumn(Model):
+    title: str | None = None
+    items: list[FooterLink]
+
+
+class Footer(Model):
+    style: Literal["light", "dark"] = "light"
+    links: list[FooterColumn] | list[FooterLink] = []
+    logo: Logo | None = None
+    copyright: str | None = None
+
+    @property
+    def multi_column(self) -> bool:
+        return any(isinstance(link, FooterColumn) for link in self.links)
+
+
+class TableOfContents(Model):
+    minHeadingLevel: int = Field(2, ge=2, le=6)
+    maxHeadingLevel: int = Field(3, ge=2, le=6)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> TableOfContents:
+        if self.minHeadingLevel > self.maxHeadingLevel:
+            raise ValueError("minHeadingLevel must not be greater than maxHeadingLevel")
+        return self
+
+
+class ThemeConfig(Model):
+    navbar: Navbar = Navbar()
+    colorMode: ColorMode = ColorMode()
+    announcementBar: AnnouncementBar | None = None
+    footer: Footer = Footer()
+    tableOfContents: TableOfContents = TableOfContents()
+    image: str | None = None
+    metadata: list[dict[str, str]] = []
+
+
+# -- content plugins ----------------------------------------------------------------------------
+
+class DocsVersion(Model):
+    label: str = "Next"
+    path: str = ""
+    banner: Literal["none", "unreleased", "unmaintained"] = "none"
+
+
+class Docs(Model):
+    path: str = "docs"
+    routeBasePath: str = "/docs"
+    sidebarPath: str = "sidebars.yaml"
+    editUrl: str | None = None
+    showLastUpdateTime: bool = True
+    versions: dict[str, DocsVersion] = {"current": DocsVersion()}
+
+
+class Blog(Model):
+    path: str = "blog"
+    routeBasePath: str = "/blog"
+    title: str = "Blog"
+    description: str = "Blog"
+    postsPerPage: int = Field(10, ge=1)
+    feedTypes: list[Literal["rss", "atom"]] = ["rss", "atom"]
+
+
+class Search(Model):
+    enabled: bool = True
+    maxResults: int = Field(8, ge=1)
+    maxInputLength: int = Field(512, ge=1)
+    boosts: dict[str, float] = {"title": 5, "content": 1, "tags": 3, "sidebarParentCategories": 2}
+    indexSidebarParentCategories: float = 0
+    k1: float = 1.2
+    b: float = 0.75
+    analytics: dict[str, Any] | None = None
+
+
+class Analytics(Model):
+    trackingId: str | None = None
+    anonymizeIp: bool = False
+
+
+class HelpDesk(Model):
+    scriptUrl: str | None = None
+
+
+class Storage(Model):
+    type: Literal["localStorage", "none"] = "localStorage"
+    namespace: str | None = None
+
+
+class LocaleConfig(Model):
+    label: str
+    direction: Literal["ltr", "rtl"] = "ltr"
+    htmlLang: str
+
+
+class I18n(Model):
+    defaultLocale: str = "en"
+    locales: list[str] = ["en"]
+    localeConfigs: dict[str, LocaleConfig] = {"en": LocaleConfig(label="English", htmlLang="en")}
+
+    @model_validator(mode="after")
+    def _default_is_listed(self) -> I18n:
+        if self.defaultLocale not in self.locales:
+            raise ValueError(f"defaultLocale '{self.defaultLocale}' is not in locales {self.locales}")
+        return self
+
+    def locale(self, name: str) -> LocaleConfig:
+        return self.localeConfigs.get(name) or LocaleConfig(label=name, htmlLang=name)
+
+
+class SiteConfig(Model):
+    title: str
+    tagline: str = ""
+    url: str
+    baseUrl: str = "/"
+    trailingSlash: bool | None = None
+    favicon: str | None = None
+    themeColor: str = "#c8102e"
+    titleDelimiter: str = "|"
+    i18n: I18n = I18n()
+    themeConfig: ThemeConfig = ThemeConfig()
+    docs: Docs = Docs()
+    blog: Blog = Blog()
+    search: Search = Search()
+    analytics: Analytics = Analytics()
+    helpDesk: HelpDesk = HelpDesk()
+    storage: Storage = Storage()
+    onBrokenLinks: Literal["throw", "warn", "ignore"] = "throw"
+    onBrokenMarkdownLinks: Literal["throw", "warn", "ignore"] = "warn"
+    onBrokenAnchors: Literal["throw", "warn", "ignore"] = "warn"
+
+    @field_validator("baseUrl")
+    @classmethod
+    def _slashes(cls, value: str) -> str:
+        if not (value.startswith("/") and value.endswith("/")):
+            raise ValueError(f"baseUrl must start and end with '/' (got '{value}'); for the site root use '/'")
+        return value
+
+    @field_validator("url")
+    @classmethod
+    def _absolute(cls, value: str) -> str:
+        if not value.startswith(("http://", "https://")):
+            raise ValueError(f"url must be the site's absolute origin such as https://example.com (got '{value}')")
+        return value.rstrip("/")
+
+
+def load_config(content_dir: Path) -> SiteConfig:
+    file = content_dir / CONFIG_FILE
+    if not file.is_file():
+        raise BuildError.at("the site configuration is missing", file,
+                            fix=f"create {CONFIG_FILE} in the content folder (see content/README.md)")
+    return validate(SiteConfig, load_yaml_file(file))

@@ -1,0 +1,313 @@
+"""Loading what writers edit: docs, blog posts, Markdown pages and React pages.
+
+Each Markdown file is read, its front matter validated, its body rendered to a content tree. Every
+problem found on the way is collected in the `Report`, so one run lists them all.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import subprocess
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+from docsite.config import SiteConfig
+from docsite.errors import BuildError, Report
+from docsite.frontmatter import read_markdown_file
+from docsite.frontmatter_models import BlogFrontMatter, DocFrontMatter, FrontMatter, PageFrontMatter
+from docsite.markdown import Rendered, render_markdown
+from docsite.markdown.text import plain_text
+from docsite.validation import validate
+from docsite.yamlfile import load_yaml_file
+
+F = TypeVar("F", bound=FrontMatter)
+_DATED_NAME = re.compile(r"^(\d{4})-(\d{2})-(\d{2})-(.+)$")
+
+
+@dataclass
+class MarkdownSource:
+    """A Markdown file, its front matter and its rendered body."""
+
+    file: Path
+    title: str
+    rendered: Rendered
+
+    @property
+    def description_fallback(self) -> str:
+        text = plain_text(self.rendered.tree[:3])
+        return text if len(text) <= 160 else text[:157].rsplit(" ", 1)[0] + "…"
+
+
+@dataclass
+class Doc(MarkdownSource):
+    id: str
+    front: DocFrontMatter
+    route: str
+    last_updated: str | None = None
+
+    @property
+    def description(self) -> str:
+        return self.front.description or self.description_fallback
+
+    @property
+    def sidebar_label(self) -> str:
+        return self.front.sidebar_label or self.title
+
+
+@dataclass
+class BlogPost(MarkdownSource):
+    front: BlogFrontMatter
+    slug: str
+    date: dt.date
+    route: str = ""
+
+    @property
+    def description(self) -> str:
+        return self.front.description or self.description_fallback
+
+
+@dataclass
+class Page(MarkdownSource):
+    front: PageFrontMatter
+    route: str
+
+    @property
+    def description(self) -> str:
+        return self.front.description or self.description_fallback
+
+
+class ReactPageFile(BaseModel):
+    """A site page rendered by a React component of the front end (`pages/*.yaml`)."""
+
+    model_config = ConfigDict(extra="forbid")
+    component: str
+    title: str
+    description: str
+    keywords: list[str] = []
+    image: str | None = None
+    hide_footer: bool = False
+    props: dict[str, Any] = {}
+
+
+@dataclass
+class ReactPage:
+    file: Path
+    route: str
+    page: ReactPageFile
+
+
+@dataclass
+class Author:
+    key: str
+    name: str
+    title: str | None = None
+    url: str | None = None
+    image_url: str | None = None
+
+
+class AuthorFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str
+    title: str | None = None
+    url: str | None = None
+    image_url: str | None = None
+
+
+@dataclass
+class Content:
+    docs: list[Doc] = field(default_factory=list)
+    drafts: list[Doc] = field(default_factory=list)
+    posts: list[BlogPost] = field(default_factory=list)
+    authors: dict[str, Author] = field(default_factory=dict)
+    pages: list[Page] = field(default_factory=list)
+    react_pages: list[ReactPage] = field(default_factory=list)
+
+
+# -- loading ------------------------------------------------------------------------------------
+
+def load_content(content_dir: Path, config: SiteConfig, report: Report, *, dev: bool = False) -> Content:
+    content = Content()
+    docs_dir = content_dir / config.docs.path
+    updated = _git_last_updated(docs_dir) if config.docs.showLastUpdateTime else {}
+    for doc in _load_docs(docs_dir, config, report, updated):
+        (content.docs if dev or not doc.front.draft else content.drafts).append(doc)
+    _check_unique_ids(content.docs + content.drafts, report)
+    blog_dir = content_dir / config.blog.path
+    content.authors = _load_authors(blog_dir / "authors.yaml", report)
+    content.posts = [p for p in _load_posts(blog_dir, config, report) if dev or not p.front.draft]
+    content.posts.sort(key=lambda p: (p.date, p.slug), reverse=True)
+    pages_dir = content_dir / "pages"
+    content.pages = list(_load_pages(pages_dir, report))
+    content.react_pages = list(_load_react_pages(pages_dir, report))
+    return content
+
+
+def load_markdown(file: Path, model: type[F], report: Report) -> tuple[F, Rendered, str] | None:
+    """Read `file`, validate its front matter with `model` and render its body.
+
+    The title is the front matter's, else the leading `# Heading` (which is then removed from the
+    body). Returns None when the file cannot be used; the reasons are in `report`.
+    """
+    try:
+        source = read_markdown_file(file)
+        front = validate(model, source.front)
+    except BuildError as exc:
+        report.extend(exc.problems)
+        return None
+    rendered = render_markdown(source.body, file, source.body_line)
+    report.extend(rendered.problems)
+    title = front.title
+    first = rendered.tree[0] if rendered.tree else None
+    if isinstance(first, list) and first[0] == "h1":
+        rendered.tree.pop(0)
+        h1 = rendered.headings.pop(0)
+        title = title or h1.text
+    if not title:
+        report.error("the page has no title", file, 1, "add 'title: ...' to the front matter")
+        return None
+    return front, rendered, title
+
+
+def _markdown_files(folder: Path) -> Iterator[Path]:
+    if folder.is_dir():
+        yield from sorted(p for p in folder.rglob("*.md") if p.name != "README.md" and not p.name.startswith("_"))
+
+
+def _load_docs(docs_dir: Path, config: SiteConfig, report: Report, updated: dict[Path, str]) -> Iterator[Doc]:
+    base = config.docs.routeBasePath.rstrip("/") + _version_path(config)
+    for file in _markdown_files(docs_dir):
+        loaded = load_markdown(file, DocFrontMatter, report)
+        if loaded is None:
+            continue
+        front, rendered, title = loaded
+        relative = file.relative_to(docs_dir).with_suffix("")
+        folder = relative.parent.as_posix()
+        folder = "" if folder == "." else folder
+        doc_id = f"{folder}/{front.id}" if front.id and folder else (front.id or relative.as_posix())
+        route = base + _doc_slug(front.slug, folder, relative.name, front.id)
+        yield Doc(file, title, rendered, doc_id, front, route, updated.get(file.resolve()))
+
+
+def _version_path(config: SiteConfig) -> str:
+    path = config.docs.versions["current"].path.strip("/") if "current" in config.docs.versions else ""
+    return f"/{path}" if path else ""
+
+
+def _doc_slug(slug: str | None, folder: str, name: str, front_id: str | None) -> str:
+    """The doc's route below the docs base: `/environments`, `/authentication/`, `/`."""
+    if slug is not None:
+        if slug.startswith("/"):
+            return slug
+        return f"/{folder}/{slug}" if folder else f"/{slug}"
+    if name == "index" and not front_id:
+        return f"/{folder}/" if folder else "/"
+    leaf = front_id or name
+    return f"/{folder}/{leaf}" if folder else f"/{leaf}"
+
+
+def _check_unique_ids(docs: list[Doc], report: Report) -> None:
+    seen: dict[str, Doc] = {}
+    for doc in docs:
+        if doc.id in seen:
+            report.error(f"the doc id '{doc.id}' is used twice: by {seen[doc.id].file} and by {doc.file}",
+                         doc.file, 1, "give one of them another 'id' in its front matter, or rename the file")
+        else:
+            seen[doc.id] = doc
+
+
+def _load_authors(file: Path, report: Report) -> dict[str, Author]:
+    if not file.is_file():
+        return {}
+    try:
+        doc = load_yaml_file(file)
+        if not isinstance(doc.data, dict):
+            raise BuildError.at("authors.yaml must map author keys to {name, title, url, image_url}", file, 1)
+        authors = {}
+        for key, value in doc.data.items():
+            entry = validate(AuthorFile, doc, value, (key,))
+            authors[str(key)] = Author(str(key), entry.name, entry.title, entry.url, entry.image_url)
+        return authors
+    except BuildError as exc:
+        report.extend(exc.problems)
+        return {}
+
+
+def _load_posts(blog_dir: Path, config: SiteConfig, report: Report) -> Iterator[BlogPost]:
+    base = config.blog.routeBasePath.rstrip("/")
+    for file in _markdown_files(blog_dir):
+        name = file.parent.name if file.stem == "index" else file.stem
+        match = _DATED_NAME.match(name)
+        loaded = load_markdown(file, BlogFrontMatter, report)
+        if loaded is None:
+            continue
+        front, rendered, title = loaded
+        date: dt.date | None = None
+        if front.date is not None:
+            date = front.date.date() if isinstance(front.date, dt.datetime) else front.date
+        elif match:
+            try:
+                date = dt.date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
+            except ValueError:
+                date = None
+        if date is None:
+            report.error("the blog post has no valid date", file, 1,
+                         "name the file YYYY-MM-DD-slug.md or add 'date: YYYY-MM-DD' to the front matter")
+            continue
+        slug = (front.slug or (match.group(4) if match else name)).strip("/")
+        yield BlogPost(file, title, rendered, front, slug, date, f"{base}/{slug}")
+
+
+def _load_pages(pages_dir: Path, report: Report) -> Iterator[Page]:
+    for file in _markdown_files(pages_dir):
+        loaded = load_markdown(file, PageFrontMatter, report)
+        if loaded is None:
+            continue
+        front, rendered, title = loaded
+        yield Page(file, title, rendered, front, _page_route(file.relative_to(pages_dir)))
+
+
+def _load_react_pages(pages_dir: Path, report: Report) -> Iterator[ReactPage]:
+    if not pages_dir.is_dir():
+        return
+    for file in sorted(pages_dir.rglob("*.yaml")):
+        try:
+            page = validate(ReactPageFile, load_yaml_file(file))
+        except BuildError as exc:
+            report.extend(exc.problems)
+            continue
+        yield ReactPage(file, _page_route(file.relative_to(pages_dir)), page)
+
+
+def _page_route(relative: Path) -> str:
+    """`faq.md` -> `/faq`; `contact/index.md` -> `/contact/`; `index.yaml` -> `/`."""
+    parts = relative.with_suffix("").parts
+    if parts[-1] == "index":
+        folder = "/".join(parts[:-1])
+        return f"/{folder}/" if folder else "/"
+    return "/" + "/".join(parts)
+
+
+def _git_last_updated(folder: Path) -> dict[Path, str]:
+    """The date of the last commit that touched each file below `folder` (empty without git)."""
+    if not folder.is_dir():
+        return {}
+    try:
+        top = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=folder, capture_output=True,
+                             text=True, check=True).stdout.strip()
+        log = subprocess.run(["git", "log", "--format=@%cI", "--name-only", "--no-renames", "--", "."],
+                             cwd=folder, capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return {}
+    dates: dict[Path, str] = {}
+    current = ""
+    for line in log.splitlines():
+        if line.startswith("@"):
+            current = line[1:]
+        elif line.strip():
+            dates.setdefault((Path(top) / line).resolve(), current)
+    return dates

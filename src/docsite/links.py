@@ -1,0 +1,138 @@
+"""Link checking and rewriting, once every route is known.
+
+- A relative `.md` link (`../authentication/index.md#scopes`) is rewritten to the route of that file;
+  a broken one is reported per `onBrokenMarkdownLinks` (default: warn).
+- A link to a route of this site that does not exist is reported per `onBrokenLinks` (default:
+  fail the build). Every broken link of the run is listed with file:line and target.
+- A link to a missing `#anchor` of an existing page is reported per `onBrokenAnchors` (default: warn).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from docsite.config import SiteConfig
+from docsite.errors import Report
+from docsite.markdown import Reference
+from docsite.routes import Route
+
+_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)
+
+
+@dataclass
+class LinkTarget:
+    """Everything a link may point at: routes (with their anchors) and files."""
+
+    routes: dict[str, Route]
+    files: set[str]            # site paths of static and generated files: "/img/logo.svg"
+    sources: dict[Path, str]   # Markdown file -> its route
+
+    @classmethod
+    def of(cls, routes: Iterable[Route], files: Iterable[str]) -> LinkTarget:
+        table: dict[str, Route] = {}
+        sources: dict[Path, str] = {}
+        for route in routes:
+            table[normalize(route.path)] = route
+            if route.source is not None and route.source.suffix == ".md":
+                sources[route.source.resolve()] = route.path
+        return cls(table, set(files), sources)
+
+    def route(self, path: str) -> Route | None:
+        path = normalize(path)
+        found = self.routes.get(path)
+        if found is None:
+            for suffix in ("/index.html", ".html"):
+                if path.endswith(suffix):
+                    found = self.routes.get(normalize(path[: -len(suffix)] or "/"))
+                    break
+        return found
+
+
+def normalize(path: str) -> str:
+    """Routes compare without their trailing slash: `/docs/` and `/docs` are one page."""
+    return path.rstrip("/") or "/"
+
+
+def check_links(routes: list[Route], targets: LinkTarget, config: SiteConfig, report: Report) -> None:
+    for route in routes:
+        if route.rendered is None or route.source is None:
+            continue
+        for ref in route.rendered.links:
+            _check(ref, route, targets, config, report)
+        for ref in route.rendered.images:
+            _check_image(ref, route, targets, report)
+
+
+def check_config_links(links: list[tuple[str, Path, int]], targets: LinkTarget, config: SiteConfig,
+                       report: Report) -> None:
+    """Links from the site configuration (navbar, footer): (target, file, line)."""
+    for target, file, line in links:
+        path = urlsplit(target).path
+        if not targets.route(path) and path not in targets.files:
+            _report(report, config.onBrokenLinks, f"broken link to '{target}': no page has this route", file, line,
+                    "fix the 'to' value, or add the page")
+
+
+def _check(ref: Reference, route: Route, targets: LinkTarget, config: SiteConfig, report: Report) -> None:
+    target = ref.target
+    file = route.source
+    assert file is not None
+    if not target or _SCHEME.match(target) or target.startswith("//"):
+        return  # external, mailto:, tel:...
+    parts = urlsplit(target)
+    path, anchor = unquote(parts.path), parts.fragment
+    if not path:  # "#anchor" on this page
+        if anchor and anchor not in route.anchors:
+            _report(report, config.onBrokenAnchors, f"broken anchor '#{anchor}': no heading or element "
+                    "on this page has that id", file, ref.line, "fix the anchor (headings' ids are their slugs)")
+        return
+    if path.endswith((".md", ".mdx")) and not path.startswith("/"):
+        resolved = (file.parent / path).resolve()
+        route_path = targets.sources.get(resolved)
+        if route_path is None:
+            _report(report, config.onBrokenMarkdownLinks,
+                    f"broken Markdown link '{target}': no page comes from {resolved}", file, ref.line,
+                    "fix the relative path to the .md file")
+            return
+        ref.props[ref.attr] = route_path + (f"#{anchor}" if anchor else "")
+        path = route_path
+    elif not path.startswith("/"):
+        base = route.path if route.path.endswith("/") else posixpath.dirname(route.path) + "/"
+        path = posixpath.normpath(posixpath.join(base, path)) + ("/" if path.endswith("/") else "")
+    found = targets.route(path)
+    if found is None:
+        if path in targets.files:
+            return
+        _report(report, config.onBrokenLinks, f"broken link to '{target}': no page has the route '{path}'",
+                file, ref.line, "fix the link (a route such as /docs/environments, or a relative .md path)")
+        return
+    if anchor and anchor not in found.anchors:
+        _report(report, config.onBrokenAnchors, f"broken anchor in '{target}': the page {found.path} has no "
+                f"element with id '{anchor}'", file, ref.line, "fix the anchor (headings' ids are their slugs)")
+
+
+def _check_image(ref: Reference, route: Route, targets: LinkTarget, report: Report) -> None:
+    src = ref.target
+    if not src or _SCHEME.match(src) or src.startswith("//") or src.startswith("data:"):
+        return
+    path = unquote(urlsplit(src).path)
+    if not path.startswith("/"):
+        base = route.path if route.path.endswith("/") else posixpath.dirname(route.path) + "/"
+        path = posixpath.normpath(posixpath.join(base, path))
+    if path not in targets.files:
+        report.error(f"image not found: '{src}'", route.source, ref.line,
+                     "put the image in content/static/ and write its path from the site root (/img/x.png)")
+    else:
+        ref.props[ref.attr] = path
+
+
+def _report(report: Report, policy: str, message: str, file: Path | None, line: int | None, fix: str) -> None:
+    if policy == "throw":
+        report.error(message, file, line, fix)
+    elif policy == "warn":
+        report.warn(message, file, line, fix)

@@ -1,0 +1,105 @@
+"""Raw HTML inside Markdown (`<details>`, `<kbd>`, `<br>`...) turned into content-tree events.
+
+HTML written in Markdown may span several Markdown blocks (`<details>` ... Markdown ... `</details>`),
+so the parser only emits open, close, void and text events to the tree builder, which keeps one
+stack for Markdown and HTML alike.
+"""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from typing import Any, Protocol
+
+VOID_ELEMENTS = frozenset({"area", "br", "col", "embed", "hr", "img", "input", "source", "track", "wbr"})
+FORBIDDEN_ELEMENTS = frozenset({"script", "style"})
+BOOLEAN_ATTRIBUTES = frozenset({"disabled", "checked", "open", "hidden", "allowfullscreen", "async",
+                                "defer", "required", "selected", "readonly", "multiple", "autoplay",
+                                "controls", "loop", "muted", "playsinline", "reversed"})
+# HTML attribute -> React prop, for the attributes whose names differ.
+REACT_PROPS = {
+    "class": "className", "for": "htmlFor", "tabindex": "tabIndex", "colspan": "colSpan",
+    "rowspan": "rowSpan", "readonly": "readOnly", "maxlength": "maxLength", "srcset": "srcSet",
+    "crossorigin": "crossOrigin", "referrerpolicy": "referrerPolicy", "allowfullscreen": "allowFullScreen",
+    "frameborder": "frameBorder", "checked": "defaultChecked", "autoplay": "autoPlay",
+    "playsinline": "playsInline", "datetime": "dateTime", "accesskey": "accessKey",
+    "contenteditable": "contentEditable", "spellcheck": "spellCheck", "usemap": "useMap",
+    "cellpadding": "cellPadding", "cellspacing": "cellSpacing", "enterkeyhint": "enterKeyHint",
+}
+# Elements in which whitespace-only text is dropped (React rejects it in tables, and it is
+# never meaningful between blocks).
+_WHITESPACE_FREE = frozenset({"#root", "table", "thead", "tbody", "tfoot", "tr", "colgroup", "ul", "ol",
+                              "dl", "details", "div", "section", "blockquote", "figure", "picture",
+                              "video", "audio", "select"})
+
+
+class TreeSink(Protocol):
+    def open(self, tag: str, props: dict[str, Any] | None) -> None: ...
+    def close_tag(self, tag: str) -> None: ...
+    def void(self, tag: str, props: dict[str, Any] | None) -> None: ...
+    def text(self, text: str) -> None: ...
+    def current_tag(self) -> str: ...
+    def problem(self, message: str, fix: str) -> None: ...
+
+
+class HtmlToTree(HTMLParser):
+    def __init__(self, sink: TreeSink) -> None:
+        super().__init__(convert_charrefs=True)
+        self.sink = sink
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in FORBIDDEN_ELEMENTS:
+            self.sink.problem(f"<{tag}> is not allowed in Markdown",
+                              "move scripts and styles into the front end (frontend/src), or use a component directive")
+            return
+        props = self._props(tag, attrs)
+        if tag in VOID_ELEMENTS:
+            self.sink.void(tag, props)
+        else:
+            self.sink.open(tag, props)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in VOID_ELEMENTS:
+            self.handle_starttag(tag, attrs)
+        else:
+            self.handle_starttag(tag, attrs)
+            self.handle_endtag(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in VOID_ELEMENTS and tag not in FORBIDDEN_ELEMENTS:
+            self.sink.close_tag(tag)
+
+    def handle_data(self, data: str) -> None:
+        if data.strip() or self.sink.current_tag() not in _WHITESPACE_FREE:
+            self.sink.text(data)
+
+    def _props(self, tag: str, attrs: list[tuple[str, str | None]]) -> dict[str, Any] | None:
+        props: dict[str, Any] = {}
+        for name, value in attrs:
+            if name.startswith("on"):
+                self.sink.problem(f"event handler attribute '{name}' on <{tag}> is not allowed in Markdown",
+                                  "remove it; interactive parts belong in a React component")
+                continue
+            if name == "style":
+                props["style"] = style_object(value or "")
+            elif name in BOOLEAN_ATTRIBUTES:
+                props[REACT_PROPS.get(name, name)] = True
+            elif name == "value" and tag in ("input", "textarea", "select"):
+                props["defaultValue"] = value or ""
+            else:
+                props[REACT_PROPS.get(name, name)] = value if value is not None else ""
+        return props or None
+
+
+def style_object(css: str) -> dict[str, str]:
+    """`text-align: right; margin-top:0` -> {"textAlign": "right", "marginTop": "0"}."""
+    out: dict[str, str] = {}
+    for declaration in css.split(";"):
+        if ":" not in declaration:
+            continue
+        name, value = (part.strip() for part in declaration.split(":", 1))
+        if name.startswith("--"):
+            out[name] = value
+        else:
+            head, *rest = name.split("-")
+            out[head + "".join(word.capitalize() for word in rest)] = value
+    return out

@@ -1,0 +1,97 @@
+"""The Markdown dialect: CommonMark, GFM tables, strikethrough, task lists, footnotes,
+definition lists, admonitions and tabs (container directives) and component directives.
+
+    :::note Optional title        admonition (note, tip, info, warning, danger); nest with more colons
+    ::::tabs groupId="language"   tabs holding `:::tab Label` containers
+    ::OperationCard{operationId="createCart"}   a registered React component with props
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock
+from mdit_py_plugins.container import container_plugin
+from mdit_py_plugins.deflist import deflist_plugin
+from mdit_py_plugins.footnote import footnote_plugin
+from mdit_py_plugins.tasklists import tasklists_plugin
+
+ADMONITIONS = ("note", "tip", "info", "warning", "danger")
+CONTAINERS = (*ADMONITIONS, "tabs", "tab")
+
+COMPONENT_LINE = re.compile(r"^::([A-Z][A-Za-z0-9]*)(?:\{(.*)\})?\s*$")
+_ATTR = re.compile(r"""\s*([A-Za-z_][\w-]*)\s*=\s*("(?:[^"\\]|\\.)*"|'[^']*'|[^\s"']+)""")
+
+
+@lru_cache(maxsize=1)
+def markdown_parser() -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": True})
+    md.enable(["table", "strikethrough"])
+    footnote_plugin(md)
+    tasklists_plugin(md)
+    deflist_plugin(md)
+    for name in CONTAINERS:
+        container_plugin(md, name, validate=_container_validator(name))
+    md.block.ruler.before("paragraph", "component", _component_rule,
+                          {"alt": ["paragraph", "reference", "blockquote", "list"]})
+    return md
+
+
+def _container_validator(name: str) -> Any:
+    def validate(params: str, *args: Any) -> bool:
+        word = params.strip().split(" ", 1)[0]
+        return word == name
+    return validate
+
+
+def _component_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    if state.sCount[start] - state.blkIndent >= 4:
+        return False
+    begin = state.bMarks[start] + state.tShift[start]
+    line = state.src[begin:state.eMarks[start]]
+    match = COMPONENT_LINE.match(line)
+    if not match:
+        return False
+    if silent:
+        return True
+    token = state.push("component", "", 0)
+    token.map = [start, start + 1]
+    token.info = match.group(1)
+    token.content = match.group(2) or ""
+    state.line = start + 1
+    return True
+
+
+def parse_attributes(text: str) -> dict[str, Any]:
+    """`groupId="language" max=3 open=true` -> {"groupId": "language", "max": 3, "open": True}.
+
+    Raises ValueError naming what could not be read.
+    """
+    attrs: dict[str, Any] = {}
+    pos = 0
+    text = text.strip()
+    while pos < len(text):
+        match = _ATTR.match(text, pos)
+        if not match:
+            raise ValueError(f"cannot read attributes from '{text[pos:]}': write them as key=\"value\"")
+        key, raw = match.group(1), match.group(2)
+        attrs[key] = _attribute_value(raw)
+        pos = match.end()
+        while pos < len(text) and text[pos] in " \t,":
+            pos += 1
+    return attrs
+
+
+def _attribute_value(raw: str) -> Any:
+    if raw[0] in "\"'":
+        return raw[1:-1].replace('\\"', '"')
+    if raw in ("true", "false"):
+        return raw == "true"
+    if re.fullmatch(r"-?\d+", raw):
+        return int(raw)
+    if re.fullmatch(r"-?\d+\.\d+", raw):
+        return float(raw)
+    return raw

@@ -1,0 +1,440 @@
+"""markdown-it tokens -> the content tree that React renders.
+
+A node is a string (text) or a list `[tag, props | None, *children]`. Lower-case tags are HTML
+elements with React prop names (`className`, `htmlFor`); capitalised tags are components the front
+end registers (`CodeBlock`, `Tabs`, `TabItem`, `OperationCard`...). Why a tree and not an HTML
+string: components can sit anywhere (a code block with its copy button inside a numbered step, tabs
+inside an admonition), React owns the whole DOM so hydration is exact, and no wrapper elements are
+needed around HTML fragments.
+
+While building the tree we record what later stages need: headings (anchors, TOC), links and images
+(checked and rewritten once every route is known), components (checked against the registry) and
+the `<!-- truncate -->` marker (blog excerpts).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from markdown_it.token import Token
+
+from docsite.errors import Problem
+from docsite.markdown.highlight import highlight_lines, known_language
+from docsite.markdown.html import HtmlToTree
+from docsite.markdown.parser import ADMONITIONS, parse_attributes
+from docsite.markdown.text import Node, Slugger, plain_text
+
+TRUNCATE = re.compile(r"^\s*<!--\s*truncate\s*-->\s*$")
+_CUSTOM_ID = re.compile(r"\s*\{#([\w-]+)\}\s*$")
+_FENCE_TITLE = re.compile(r"""title=(?:"([^"]*)"|'([^']*)')""")
+_FENCE_LINES = re.compile(r"\{([\d,\s-]+)\}")
+_EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:)?//", re.IGNORECASE)
+
+
+@dataclass
+class Heading:
+    id: str
+    level: int
+    text: str
+    value: list[Node]
+    line: int
+
+
+@dataclass
+class Reference:
+    """A link or image target found in the page. `props` is the element's props: later stages
+    rewrite `props[attr]` in place (a `.md` link becomes its route)."""
+
+    target: str
+    line: int
+    props: dict[str, Any]
+    attr: str = "href"
+
+
+@dataclass
+class ComponentUse:
+    name: str
+    props: dict[str, Any]
+    line: int
+
+
+@dataclass
+class Rendered:
+    tree: list[Node]
+    headings: list[Heading] = field(default_factory=list)
+    links: list[Reference] = field(default_factory=list)
+    images: list[Reference] = field(default_factory=list)
+    components: list[ComponentUse] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    anchors: set[str] = field(default_factory=set)  # every element id: targets for #anchor links
+    excerpt_end: int | None = None  # top-level index of the `<!-- truncate -->` marker
+
+    @property
+    def excerpt(self) -> list[Node] | None:
+        return self.tree[: self.excerpt_end] if self.excerpt_end is not None else None
+
+
+class TreeBuilder:
+    """Turns one page's tokens into a `Rendered`."""
+
+    def __init__(self, file: Path, first_line: int) -> None:
+        self.file = file
+        self.first_line = first_line
+        self.root: list[Any] = ["#root", None]
+        self.stack: list[list[Any]] = [self.root]
+        self.blocks: list[list[Any]] = []  # elements opened by Markdown block tokens
+        self.slugger = Slugger()
+        self.out = Rendered(tree=[])
+        self.line = first_line
+
+    # -- the tree -------------------------------------------------------------------------------
+
+    def open(self, tag: str, props: dict[str, Any] | None) -> None:
+        if props and "id" in props:
+            self.out.anchors.add(str(props["id"]))
+        element: list[Any] = [tag, props]
+        self.stack[-1].append(element)
+        self.stack.append(element)
+
+    def append(self, node: list[Any]) -> None:
+        if node[1] and "id" in node[1]:
+            self.out.anchors.add(str(node[1]["id"]))
+        self.stack[-1].append(node)
+
+    def void(self, tag: str, props: dict[str, Any] | None) -> None:
+        if props and "id" in props:
+            self.out.anchors.add(str(props["id"]))
+        self.stack[-1].append([tag, props])
+        if tag == "img" and props and "src" in props:
+            self.out.images.append(Reference(props["src"], self.line, props, "src"))
+
+    def text(self, text: str) -> None:
+        parent = self.stack[-1]
+        if len(parent) > 2 and isinstance(parent[-1], str):
+            parent[-1] += text
+        else:
+            parent.append(text)
+
+    def close_tag(self, tag: str) -> None:
+        """Close the innermost open element named `tag` (raw HTML end tags)."""
+        for depth in range(len(self.stack) - 1, 0, -1):
+            if self.stack[depth][0] == tag:
+                del self.stack[depth:]
+                return
+
+    def close_element(self, element: list[Any]) -> None:
+        """Close `element` and anything raw HTML left open inside it."""
+        while len(self.stack) > 1:
+            if self.stack.pop() is element:
+                return
+
+    def current_tag(self) -> str:
+        return str(self.stack[-1][0])
+
+    def problem(self, message: str, fix: str, severity: str = "error") -> None:
+        self.out.problems.append(Problem(message, self.file, self.line, fix,
+                                         "warning" if severity == "warning" else "error"))
+
+    # -- tokens ---------------------------------------------------------------------------------
+
+    def build(self, tokens: list[Token]) -> Rendered:
+        for index, token in enumerate(tokens):
+            if token.map:
+                self.line = self.first_line + token.map[0]
+            self._block(token, tokens, index)
+        self.out.tree = self.root[2:]
+        return self.out
+
+    def _block(self, token: Token, tokens: list[Token], index: int) -> None:
+        kind = token.type
+        if kind == "inline":
+            self._inline(token.children or [])
+        elif kind == "heading_open":
+            self._heading_open(token, tokens[index + 1])
+        elif kind == "heading_close":
+            self._heading_close()
+        elif kind in ("paragraph_open", "paragraph_close") and token.hidden:
+            return
+        elif kind in ("fence", "code_block"):
+            self._code(token)
+        elif kind == "html_block":
+            self._html_block(token.content)
+        elif kind == "component":
+            self._component(token)
+        elif kind.startswith("container_"):
+            self._container(token)
+        elif kind == "table_open":
+            self._push_block(token, "div", {"className": "table-wrapper"})
+            self._push_block(token, "table", None)
+        elif kind == "table_close":
+            self._pop_block()
+            self._pop_block()
+        elif kind.startswith("footnote_"):
+            self._footnote(token)
+        elif token.nesting == 1:
+            self._push_block(token, token.tag, self._attrs(token))
+        elif token.nesting == -1:
+            self._pop_block()
+        elif token.tag:  # hr
+            self.void(token.tag, None)
+
+    def _push_block(self, token: Token, tag: str, props: dict[str, Any] | None) -> None:
+        self.open(tag, props)
+        self.blocks.append(self.stack[-1])
+
+    def _pop_block(self) -> list[Any]:
+        element = self.blocks.pop()
+        self.close_element(element)
+        return element
+
+    def _attrs(self, token: Token) -> dict[str, Any] | None:
+        if not token.attrs:
+            return None
+        props: dict[str, Any] = {}
+        for name, value in token.attrs.items():
+            if name == "style":
+                if str(value).startswith("text-align:"):
+                    props["style"] = {"textAlign": str(value).split(":", 1)[1].strip()}
+            elif name == "class":
+                props["className"] = value
+            elif name == "start":
+                props["start"] = int(value)
+            else:
+                props[name] = value
+        return props or None
+
+    # headings
+
+    def _heading_open(self, token: Token, inline: Token) -> None:
+        children = inline.children or []
+        custom = None
+        if children and children[-1].type == "text":
+            match = _CUSTOM_ID.search(children[-1].content)
+            if match:
+                custom = match.group(1)
+                children[-1].content = children[-1].content[: match.start()]
+        level = int(token.tag[1])
+        text = "".join(c.content for c in children if c.type in ("text", "code_inline")).strip()
+        if custom:
+            self.slugger.reserve(custom)
+        slug = custom or self.slugger.slug(text)
+        self._push_block(token, token.tag, {"id": slug})
+        self.out.headings.append(Heading(slug, level, text, [], self.line))
+
+    def _heading_close(self) -> None:
+        element = self.blocks[-1]
+        heading = self.out.headings[-1]
+        heading.value = list(element[2:])
+        heading.text = plain_text(heading.value) or heading.text
+        label = f"Direct link to {heading.text}"
+        self.append(["a", {"href": f"#{heading.id}", "className": "hash-link",
+                           "aria-label": label, "title": label}, "#"])
+        self._pop_block()
+
+    # code
+
+    def _code(self, token: Token) -> None:
+        info = token.info.strip()
+        language, _, meta = info.partition(" ")
+        language = language.lower()
+        code = token.content
+        props: dict[str, Any] = {"language": language or "text"}
+        title = _FENCE_TITLE.search(meta)
+        if title:
+            props["title"] = title.group(1) if title.group(1) is not None else title.group(2)
+            meta = meta[: title.start()] + meta[title.end():]
+        marked: set[int] = set()
+        lines = _FENCE_LINES.search(meta)
+        line_count = code.count("\n") + (0 if code.endswith("\n") else 1)
+        if lines:
+            try:
+                marked = _line_ranges(lines.group(1))
+            except ValueError:
+                self.problem(f"cannot read the highlighted lines '{{{lines.group(1)}}}'",
+                             "write them like {1,4-6}")
+            outside = sorted(n for n in marked if n > line_count or n < 1)
+            if outside:
+                self.problem(f"highlighted line {outside[0]} is outside the code block ({line_count} lines)",
+                             "fix the line numbers in {…}")
+        if "showLineNumbers" in meta:
+            props["showLineNumbers"] = True
+        if not known_language(language):
+            self.problem(f"unknown code language '{language}': the block is not highlighted",
+                         "use a Pygments language name (bash, json, python, javascript, yaml, http, text...)",
+                         "warning")
+        props["html"] = highlight_lines(code, language, frozenset(marked))
+        self.append(["CodeBlock", props])
+
+    # raw HTML, components, containers
+
+    def _html_block(self, html: str) -> None:
+        if TRUNCATE.match(html):
+            if len(self.stack) == 1 and self.out.excerpt_end is None:
+                self.out.excerpt_end = len(self.root) - 2
+            return
+        self._html(html)
+
+    def _html(self, html: str) -> None:
+        parser = HtmlToTree(self)
+        parser.feed(html)
+        parser.close()
+
+    def _component(self, token: Token) -> None:
+        try:
+            props = parse_attributes(token.content)
+        except ValueError as exc:
+            self.problem(f"component {token.info}: {exc}", 'write props as ::Name{key="value" n=3}')
+            props = {}
+        self.out.components.append(ComponentUse(token.info, props, self.line))
+        self.append([token.info, props or None])
+
+    def _container(self, token: Token) -> None:
+        name = token.type.removeprefix("container_").rsplit("_", 1)[0]
+        if token.nesting == -1:
+            element = self._pop_block()
+            if name in ADMONITIONS:
+                self.close_element(self.stack[-1])  # the admonition around its content
+            elif name == "tabs":
+                self._finish_tabs(element)
+            return
+        rest = token.info.strip()[len(name):].strip()
+        if name in ADMONITIONS:
+            self.open("div", {"className": f"admonition admonition-{name}"})
+            self.append(["p", {"className": "admonition-heading"},
+                         ["span", {"className": "admonition-icon", "aria-hidden": "true"}],
+                         rest or name.capitalize()])
+            self._push_block(token, "div", {"className": "admonition-content"})
+        elif name == "tabs":
+            try:
+                props = parse_attributes(rest)
+            except ValueError as exc:
+                self.problem(f"tabs: {exc}", 'write ::::tabs groupId="language"')
+                props = {}
+            self._push_block(token, "Tabs", props)
+        else:  # tab
+            if self.current_tag() != "Tabs":
+                self.problem("a ':::tab' container must be directly inside a '::::tabs' container",
+                             "wrap the tabs in ::::tabs ... :::: (the outer fence has more colons)")
+            label = rest or "Tab"
+            self._push_block(token, "TabItem", {"value": _tab_value(label), "label": label})
+
+    def _finish_tabs(self, element: list[Any]) -> None:
+        items = []
+        for child in element[2:]:
+            if isinstance(child, list) and child[0] == "TabItem":
+                items.append({"value": child[1]["value"], "label": child[1]["label"]})
+            elif not (isinstance(child, str) and not child.strip()):
+                self.problem("only ':::tab' containers may sit directly inside '::::tabs'",
+                             "put the content inside a :::tab Label ... ::: block")
+        if not items:
+            self.problem("a '::::tabs' container has no ':::tab' inside", "add :::tab Label ... ::: blocks")
+        values = [item["value"] for item in items]
+        if len(set(values)) != len(values):
+            self.problem(f"two tabs in one group have the same label: {values}", "give each tab its own label")
+        element[2:] = [c for c in element[2:] if isinstance(c, list)]
+        props = element[1] or {}
+        props["items"] = items
+        element[1] = props
+
+    # footnotes
+
+    def _footnote(self, token: Token) -> None:
+        kind = token.type
+        label = str(token.meta.get("label", token.meta.get("id", ""))) if token.meta else ""
+        if kind == "footnote_block_open":
+            self._push_block(token, "section", {"className": "footnotes", "aria-label": "Footnotes"})
+            self._push_block(token, "ol", None)
+        elif kind == "footnote_block_close":
+            self._pop_block()
+            self._pop_block()
+        elif kind == "footnote_open":
+            self._push_block(token, "li", {"id": f"fn-{label}"})
+        elif kind == "footnote_close":
+            self._pop_block()
+        elif kind == "footnote_anchor":
+            # the back link sits at the end of the footnote's last paragraph
+            self.append(["a", {"href": f"#fnref-{label}", "className": "footnote-backref",
+                               "aria-label": f"Back to reference {label}"}, "↩"])
+
+    # inline
+
+    def _inline(self, children: list[Token]) -> None:
+        opened: list[list[Any]] = []
+        for child in children:
+            kind = child.type
+            if kind == "text":
+                self.text(child.content)
+            elif kind == "softbreak":
+                self.text("\n")
+                self.line += 1
+            elif kind == "hardbreak":
+                self.void("br", None)
+                self.line += 1
+            elif kind == "code_inline":
+                self.append(["code", None, child.content])
+            elif kind == "html_inline":
+                self._html(child.content)
+            elif kind == "image":
+                self._image(child)
+            elif kind == "link_open":
+                self._link(child)
+                opened.append(self.stack[-1])
+            elif kind == "footnote_ref":
+                self._footnote_ref(child)
+            elif child.nesting == 1:
+                self.open(child.tag, self._attrs(child))
+                opened.append(self.stack[-1])
+            elif child.nesting == -1 and opened:
+                self.close_element(opened.pop())
+
+    def _link(self, token: Token) -> None:
+        href = str(token.attrs.get("href", ""))
+        props: dict[str, Any] = {"href": href}
+        if token.attrs.get("title"):
+            props["title"] = token.attrs["title"]
+        if _EXTERNAL.match(href):
+            props["target"] = "_blank"
+            props["rel"] = "noopener noreferrer"
+        self.open("a", props)
+        self.out.links.append(Reference(href, self.line, props))
+
+    def _image(self, token: Token) -> None:
+        props: dict[str, Any] = {
+            "src": str(token.attrs.get("src", "")),
+            "alt": "".join(c.content for c in token.children or [] if c.type in ("text", "code_inline")),
+            "loading": "lazy",
+            "decoding": "async",
+        }
+        if token.attrs.get("title"):
+            props["title"] = token.attrs["title"]
+        self.void("img", props)
+
+    def _footnote_ref(self, token: Token) -> None:
+        meta = token.meta or {}
+        label = str(meta.get("label", meta.get("id", "")))
+        sub = meta.get("subId", 0)
+        ref_id = f"fnref-{label}" + (f"-{sub}" if sub else "")
+        self.append(["sup", {"id": ref_id},
+                     ["a", {"href": f"#fn-{label}", "className": "footnote-ref"}, label]])
+
+
+def _line_ranges(spec: str) -> set[int]:
+    lines: set[int] = set()
+    for part in spec.replace(" ", "").split(","):
+        if not part:
+            continue
+        if "-" in part:
+            start, end = (int(n) for n in part.split("-", 1))
+            if end < start:
+                raise ValueError(part)
+            lines.update(range(start, end + 1))
+        else:
+            lines.add(int(part))
+    return lines
+
+
+def _tab_value(label: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-") or "tab"

@@ -1,0 +1,49 @@
+"""`::OperationCard{operationId="..."}` in a page: resolved at build time to the operation's
+method, path, summary and reference link. An unknown operationId fails the build."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from docsite.errors import Report
+from docsite.openapi.reference import METHODS, ApiSpec
+from docsite.routes import Route
+
+
+def operation_index(specs: list[ApiSpec]) -> dict[str, dict[str, Any]]:
+    index: dict[str, dict[str, Any]] = {}
+    for spec in specs:
+        for path, item in spec.document.get("paths", {}).items():
+            for method, operation in item.items():
+                if method in METHODS and isinstance(operation, dict) and operation.get("operationId"):
+                    op_id = operation["operationId"]
+                    index[op_id] = {
+                        "operationId": op_id,
+                        "method": method.upper(),
+                        "path": path,
+                        "summary": operation.get("summary", ""),
+                        "href": f"{spec.route}#operation-{op_id}",
+                        "api": spec.title,
+                    }
+    return index
+
+
+def resolve_operation_cards(route: Route, specs: list[ApiSpec], report: Report,
+                            index: dict[str, dict[str, Any]] | None = None) -> None:
+    if route.rendered is None:
+        return
+    uses = [u for u in route.rendered.components if u.name == "OperationCard"]
+    if not uses:
+        return
+    index = index if index is not None else operation_index(specs)
+    for use in uses:
+        op_id = str(use.props.get("operationId", ""))
+        found = index.get(op_id)
+        if found is None:
+            close = difflib.get_close_matches(op_id, list(index), n=3)
+            hint = f" Did you mean {', '.join(close)}?" if close else ""
+            report.error(f"OperationCard: no operation with operationId '{op_id}' in the API specs.{hint}",
+                         route.source, use.line, "use an operationId from content/specs/*.yaml")
+            continue
+        use.props.update(found)
