@@ -260,7 +260,8 @@ class _Resolver:
         for name in folders:
             inner = [d for d in docs if d.id.startswith(f"{prefix}{name}/")]
             label = name.replace("-", " ").replace("_", " ").capitalize()
-            entries.append((float("inf"), f"{prefix}{name}", SidebarCategory(label, self._tree(inner, f"{prefix}{name}/"))))
+            category = SidebarCategory(label, self._tree(inner, f"{prefix}{name}/"))
+            entries.append((float("inf"), f"{prefix}{name}", category))
         return [item for _, _, item in sorted(entries, key=lambda e: (e[0], e[1]))]
 
 

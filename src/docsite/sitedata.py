@@ -110,7 +110,8 @@ class _NavbarResolver:
         if item.type == "doc":
             doc = self.docs.get(item.docId or "")
             if doc is None:
-                self.report.error(f"navbar item '{item.label or item.docId}': {doc_not_found(item.docId or '', list(self.docs))}",
+                missing = doc_not_found(item.docId or "", list(self.docs))
+                self.report.error(f"navbar item '{item.label or item.docId}': {missing}",
                                   self.file, self.line((*where, "docId")))
             else:
                 out.update(to=doc.route, label=item.label or doc.sidebar_label,
@@ -124,7 +125,8 @@ class _NavbarResolver:
             else:
                 target = sidebar.first_link()
                 if target is None:
-                    self.report.error(f"navbar item '{item.label}' links to sidebar '{sidebar.id}', which has no link target",
+                    self.report.error(f"navbar item '{item.label}' links to sidebar '{sidebar.id}', "
+                                      "which has no link target",
                                       self.file, self.line((*where, "sidebarId")),
                                       "add a doc to that sidebar, or give one of its categories a link")
                 out.update(to=target)

@@ -15,10 +15,7 @@ import yaml
 
 from docsite.errors import BuildError
 
-try:
-    _Loader: type[yaml.SafeLoader] = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover - libyaml is in every wheel we install
-    _Loader = yaml.SafeLoader
+_Loader: type[yaml.CSafeLoader] | type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 Location = tuple[str | int, ...]
 
@@ -49,7 +46,8 @@ def parse_yaml(text: str, file: Path, first_line: int = 1) -> YamlDocument:
         line = first_line + mark.line if mark is not None else first_line
         problem = getattr(exc, "problem", None) or str(exc)
         raise BuildError.at(f"invalid YAML: {problem}", file, line,
-                            "check the indentation and quote values that contain ': ' or start with a special character") from exc
+                            "check the indentation, and quote values that contain ': ' or start with "
+                            "a special character") from exc
     if node is None:
         return YamlDocument(None, file, first_line)
     try:

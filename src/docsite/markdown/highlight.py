@@ -25,6 +25,7 @@ from pygments.token import (
     Operator,
     String,
     _TokenType,
+    is_token_subtype,
 )
 from pygments.util import ClassNotFound
 
@@ -84,9 +85,10 @@ def known_language(language: str) -> bool:
 
 @lru_cache(maxsize=512)
 def _css_class(ttype: _TokenType) -> str:
-    while ttype not in STANDARD_TYPES:
-        ttype = ttype.parent
-    return STANDARD_TYPES[ttype]
+    node: _TokenType | None = ttype
+    while node is not None and node not in STANDARD_TYPES:
+        node = node.parent
+    return str(STANDARD_TYPES[node]) if node is not None else ""
 
 
 def highlight_lines(code: str, language: str, marked: frozenset[int] = frozenset()) -> str:
@@ -134,13 +136,13 @@ def _classes_under(ttype: _TokenType) -> list[str]:
     """The short class of `ttype` and of its subtypes that have no colour of their own."""
     classes = []
     for sub, cls in STANDARD_TYPES.items():
-        if sub in ttype and cls and (sub is ttype or not _has_own_color_between(sub, ttype)):
+        if is_token_subtype(sub, ttype) and cls and (sub is ttype or not _has_own_color_between(sub, ttype)):
             classes.append(cls)
     return sorted(set(classes))
 
 
 def _has_own_color_between(sub: _TokenType, ancestor: _TokenType) -> bool:
-    node = sub
+    node: _TokenType | None = sub
     while node is not ancestor and node is not None:
         if node in TOKEN_COLORS:
             return True

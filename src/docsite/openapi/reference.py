@@ -46,7 +46,7 @@ class ApiSpec:
 
 
 def load_specs(specs_dir: Path, report: Report) -> list[ApiSpec]:
-    specs = []
+    specs: list[ApiSpec] = []
     if not specs_dir.is_dir():
         return specs
     for file in sorted(specs_dir.glob("*.yaml")):

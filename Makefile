@@ -1,0 +1,59 @@
+# Two commands set up a fresh machine: `make serve` and `make test`. Both install what they need.
+SHELL := /bin/bash
+export UV_PYTHON_DOWNLOADS := never
+PORT ?= 3000
+UV := $(shell command -v uv 2>/dev/null || echo $(HOME)/.local/bin/uv)
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: setup python-deps node-deps chromium build serve dev check test lint typecheck test-unit test-frontend test-e2e bench clean
+
+setup: python-deps node-deps
+
+python-deps:
+	@command -v uv >/dev/null 2>&1 || [ -x "$(UV)" ] || python3 -m pip install --quiet --user uv || python3 -m pip install --quiet uv
+	@$(UV) sync --quiet --frozen
+
+node-deps:
+	@[ -f frontend/node_modules/.package-lock.json ] && [ frontend/node_modules/.package-lock.json -nt frontend/package-lock.json ] \
+		|| (cd frontend && npm ci --no-audit --no-fund --loglevel=error)
+
+chromium:
+	@[ -x $(CHROMIUM) ] || ($(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
+
+build: setup
+	@$(UV) run docsite build
+
+serve: setup
+	@$(UV) run docsite serve --port $(PORT)
+
+dev: setup
+	@$(UV) run docsite dev --port $(PORT)
+
+check: setup
+	@$(UV) run docsite check
+
+lint: setup
+	@$(UV) run ruff check src tests bench
+	@$(UV) run mypy
+
+typecheck: setup
+	@cd frontend && npx tsc --noEmit
+
+test-unit: setup
+	@$(UV) run pytest -q tests/unit
+
+test-frontend: setup
+	@cd frontend && npx vitest run
+
+test-e2e: setup chromium
+	@$(UV) run pytest -q tests/e2e
+
+test: setup chromium lint typecheck test-frontend
+	@$(UV) run pytest -q tests
+
+bench: setup
+	@$(UV) run python -m bench $(BENCH_ARGS)
+
+clean:
+	rm -rf build build-dev frontend/dist bench/corpus bench/results

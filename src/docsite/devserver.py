@@ -1,0 +1,132 @@
+"""`docsite dev`: the preview server plus a watcher that rebuilds on every change.
+
+Drafts are built. Every HTML page gets a small script that listens to `/__docsite/events`
+(server-sent events): after a successful rebuild the page reloads itself; after a failed one the
+errors are printed in the terminal, shown in a banner on the page, and the last good build keeps
+being served. Search works here too: the rebuild writes the search indexes like a production build.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import uvicorn
+from rich.console import Console
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from watchfiles import awatch
+
+from docsite.build import Paths, build
+from docsite.errors import BuildError
+from docsite.server import create_app
+
+EVENTS_PATH = "/__docsite/events"
+LIVE_RELOAD = f"""<script>(function(){{var s=new EventSource('{EVENTS_PATH}');
+s.addEventListener('reload',function(){{location.reload()}});
+s.addEventListener('error-report',function(e){{var b=document.getElementById('__docsite_dev_error')||
+document.body.appendChild(Object.assign(document.createElement('pre'),{{id:'__docsite_dev_error'}}));
+b.style.cssText='position:fixed;bottom:0;left:0;right:0;max-height:40vh;overflow:auto;margin:0;padding:1rem;'+
+'background:#3d1f23;color:#fff;z-index:9999;font-size:13px';b.textContent=JSON.parse(e.data).message;
+console.error(JSON.parse(e.data).message)}});}})();</script>"""
+
+
+class _Broadcaster:
+    def __init__(self) -> None:
+        self.queues: set[asyncio.Queue[tuple[str, str]]] = set()
+
+    def send(self, event: str, data: str = "{}") -> None:
+        for queue in self.queues:
+            queue.put_nowait((event, data))
+
+    async def stream(self) -> AsyncIterator[str]:
+        queue: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self.queues.add(queue)
+        try:
+            yield ": connected\n\n"
+            while True:
+                event, data = await queue.get()
+                yield f"event: {event}\ndata: {data}\n\n"
+        finally:
+            self.queues.discard(queue)
+
+
+def create_dev_app(paths: Paths, console: Console) -> Starlette:
+    broadcaster = _Broadcaster()
+    static = create_app(paths.out)
+
+    async def events(request: Request) -> Response:
+        return StreamingResponse(broadcaster.stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-cache"})
+
+    async def rebuild_on_change() -> None:
+        watched = [p for p in (paths.content, paths.frontend / "src") if p.exists()]
+        async for changes in awatch(*watched):
+            names = ", ".join(sorted({Path(c[1]).name for c in changes}))
+            console.print(f"Changed: {names}; rebuilding...")
+            try:
+                result = await asyncio.to_thread(build, paths, dev=True, log=console.print)
+            except BuildError as exc:
+                message = "\n".join(str(p) for p in exc.problems)
+                console.print(f"[red bold]Build failed[/]; still serving the last good build.\n{message}")
+                broadcaster.send("error-report", json.dumps({"message": "Build failed:\n" + message}))
+                continue
+            console.print(f"[green]Rebuilt[/] {result.routes} pages in {result.seconds:.1f} s.")
+            broadcaster.send("reload")
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        watcher = asyncio.create_task(rebuild_on_change())
+        yield
+        watcher.cancel()
+
+    return Starlette(routes=[Route(EVENTS_PATH, events), Mount("/", app=LiveReload(static))], lifespan=lifespan)
+
+
+class LiveReload:
+    """ASGI wrapper: adds the live-reload script to every HTML answer of `app`."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        start: Message = {}
+        body = bytearray()
+
+        async def capture(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                start.update(message)
+                return
+            headers = {k.decode().lower(): v.decode() for k, v in start.get("headers", [])}
+            if not headers.get("content-type", "").startswith("text/html"):
+                if start:
+                    await send(dict(start))
+                    start.clear()
+                await send(message)
+                return
+            body.extend(message.get("body", b""))
+            if not message.get("more_body"):
+                html = bytes(body).decode("utf-8").replace("</body>", LIVE_RELOAD + "</body>")
+                await HTMLResponse(html, status_code=int(start["status"]))(scope, receive, send)
+
+        await self.app(scope, receive, capture)
+
+
+def run_dev_server(paths: Paths, host: str, port: int, console: Console) -> None:
+    try:
+        result = build(paths, dev=True, log=console.print)
+        console.print(f"[green bold]Built[/] {result.routes} pages in {result.seconds:.1f} s (drafts included).")
+    except BuildError as exc:
+        for problem in exc.problems:
+            console.print(str(problem))
+        if not (paths.out / "index.html").is_file():
+            raise SystemExit(1) from exc
+        console.print("[red bold]Build failed[/]; serving the last good build.")
+    console.print(f"Dev server at [bold]http://{host}:{port}/[/]: edits under {paths.content} rebuild the site.")
+    uvicorn.run(create_dev_app(paths, console), host=host, port=port, log_level="warning")

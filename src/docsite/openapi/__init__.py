@@ -1,0 +1,1 @@
+"""The platform's OpenAPI specs: validation of the files under `content/specs/`."""

@@ -1,0 +1,633 @@
+"""Validate one OpenAPI spec file and report every problem with its JSON pointer and line.
+
+`validate_spec_file` runs these stages in order and stops after a stage that leaves the
+document too broken for the next one:
+
+1. YAML: syntax errors, duplicate keys, keys that YAML reads as something other than a string
+   (an unquoted `200:` response code). Dates stay strings, as JSON sees them.
+2. References: every `$ref` is local (`#/...`, the specs are self-contained) and resolves.
+3. OpenAPI: openapi-spec-validator, picked by the document's `openapi` field (3.0 or 3.1): the
+   document's structure first, then its semantics (schemas, parameters, operation ids).
+4. Examples: every example (media types, parameters, headers, schemas) validates against its
+   schema, local `$ref`s resolved, formats (`date-time`, `email`...) checked.
+5. Conventions of `content/specs/README.md` a machine can check: operations have an operationId,
+   summary, description and tags; parameters a description and example; request bodies and
+   success responses an example; `x-error-codes` and `x-changelog` are complete; error examples
+   use listed codes.
+
+Every problem names the file, the JSON pointer of the node and the node's line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import yaml
+from jsonschema import FormatChecker
+from jsonschema.exceptions import ValidationError, best_match
+from jsonschema_path import SchemaPath
+from openapi_schema_validator import (
+    OAS30Validator,
+    OAS31Validator,
+    oas30_format_checker,
+    oas31_format_checker,
+)
+from openapi_spec_validator import OpenAPIV30SpecValidator, OpenAPIV31SpecValidator
+from openapi_spec_validator.validation import keywords
+from openapi_spec_validator.validation.validators import SpecValidator
+from referencing import Registry
+from referencing.jsonschema import DRAFT4, DRAFT202012
+
+from docsite.errors import Problem
+
+try:
+    from yaml import CSafeLoader as _SafeLoader
+except ImportError:  # PyYAML built without libyaml
+    from yaml import SafeLoader as _SafeLoader  # type: ignore[assignment]
+
+__all__ = ["validate_spec_file"]
+
+HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+GENERIC_ERROR_CODES = (
+    ("INVALID_REQUEST", 400),
+    ("UNAUTHORIZED", 401),
+    ("FORBIDDEN", 403),
+    ("NOT_FOUND", 404),
+    ("CONFLICT", 409),
+    ("RATE_LIMIT_EXCEEDED", 429),
+    ("INTERNAL_ERROR", 500),
+    ("SERVICE_UNAVAILABLE", 503),
+)
+DOCUMENT_URI = "urn:docsite:openapi-document"
+
+Example = tuple[str, str, Any]  # (schema pointer, example pointer, example value)
+
+FIX_EXAMPLE = "make the example match the schema, or fix the schema"
+FIX_OPENAPI = "make this node follow the OpenAPI {version} specification (https://spec.openapis.org/oas/v{version})"
+
+
+def validate_spec_file(path: Path) -> list[Problem]:
+    """Every problem of the OpenAPI file at `path`; an empty list when it is valid."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        return [Problem(f"cannot read the spec: {err}", path, fix="save the file as UTF-8 text")]
+    try:
+        root, document = _parse_yaml(text)
+    except yaml.MarkedYAMLError as err:
+        return [_yaml_syntax_problem(err, path)]
+    except yaml.YAMLError as err:
+        return [Problem(f"YAML error: {err}", path, fix="fix the YAML syntax")]
+
+    report = _Report(path, root)
+    if not isinstance(document, dict):
+        report.add("", "the document is not a YAML mapping", "start the file with `openapi: 3.1.0`")
+        return report.problems
+    document = _with_string_keys(document)
+
+    version = _openapi_version(document)
+    if version is None:
+        report.add("/openapi", f"unsupported `openapi` version {document.get('openapi')!r}",
+                   "set `openapi: 3.1.0` (3.0.x is also accepted)")
+        return report.problems
+
+    # A reference or OpenAPI problem leaves the document too broken for the later stages.
+    stages = ((_check_references, True), (_check_openapi, True),
+              (_check_examples, False), (_check_conventions, False))
+    for stage, stops_the_run in stages:
+        before = len(report.problems)
+        stage(document, version, report)
+        if stops_the_run and len(report.problems) > before:
+            break
+    return report.problems
+
+
+class _Report:
+    """Problems of one file; `add` finds the line of a JSON pointer (or of its nearest parent)."""
+
+    def __init__(self, file: Path, root: yaml.Node | None) -> None:
+        self.file = file
+        self.lines: dict[str, int] = {}
+        self.problems: list[Problem] = []
+        if root is not None:
+            self.lines[""] = root.start_mark.line + 1
+            self._map_lines(root, "")
+
+    def add(self, pointer: str, message: str, fix: str) -> None:
+        """Report a problem at `pointer`, once (a shared example can be checked from several places)."""
+        problem = Problem(f"{pointer or '/'}: {message}", self.file, self.line_of(pointer), fix)
+        if problem not in self.problems:
+            self.problems.append(problem)
+
+    def line_of(self, pointer: str) -> int | None:
+        while pointer not in self.lines and pointer:
+            pointer = pointer.rsplit("/", 1)[0]
+        return self.lines.get(pointer)
+
+    def _map_lines(self, node: yaml.Node, pointer: str) -> None:
+        """Record the line of every node below `node`; report duplicate and non-string keys."""
+        if isinstance(node, yaml.MappingNode):
+            seen: set[str] = set()
+            for key, value in node.value:
+                child = f"{pointer}/{escape(str(key.value))}"
+                line = key.start_mark.line + 1
+                if key.value in seen:
+                    self.problems.append(Problem(
+                        f"{child}: duplicate key {key.value!r} (YAML keeps only the last one)",
+                        self.file, line, "remove or merge the duplicate key"))
+                elif key.tag not in ("tag:yaml.org,2002:str", "tag:yaml.org,2002:merge"):
+                    self.problems.append(Problem(
+                        f"{child}: the key {key.value} is read as {key.tag.rsplit(':', 1)[-1]}, not a string",
+                        self.file, line, f"quote the key: '{key.value}':"))
+                seen.add(key.value)
+                self.lines.setdefault(child, line)
+                self._map_lines(value, child)
+        elif isinstance(node, yaml.SequenceNode):
+            for index, item in enumerate(node.value):
+                child = f"{pointer}/{index}"
+                self.lines.setdefault(child, item.start_mark.line + 1)
+                self._map_lines(item, child)
+
+
+# --- Stage 1: YAML ---------------------------------------------------------------------------
+
+class _SpecLoader(_SafeLoader):
+    """The safe loader without the timestamp resolver: `2026-03-14` stays a string, as in JSON."""
+
+
+_SpecLoader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for first, resolvers in _SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def _parse_yaml(text: str) -> tuple[yaml.Node | None, Any]:
+    """The composed node tree (for line numbers) and the document built from it, parsed once."""
+    loader = _SpecLoader(text)
+    try:
+        root = loader.get_single_node()
+        document = loader.construct_document(root) if root is not None else None
+    finally:
+        loader.dispose()
+    return root, document
+
+
+def _yaml_syntax_problem(err: yaml.MarkedYAMLError, path: Path) -> Problem:
+    """"did not find expected ',' or ']' while parsing a flow sequence (started at line 31)"."""
+    mark = err.problem_mark or err.context_mark
+    what = " ".join(part for part in (err.problem, err.context) if part)
+    if err.context_mark and mark and err.context_mark.line != mark.line:
+        what += f" (started at line {err.context_mark.line + 1})"
+    return Problem(f"YAML syntax error: {what}", path, mark.line + 1 if mark else None,
+                   "fix the YAML at this line (indentation, quotes, a missing `:` or closing bracket)")
+
+
+def _with_string_keys(value: Any) -> Any:
+    """`value` with every mapping key as a string (non-string keys were reported already)."""
+    if isinstance(value, dict):
+        return {str(key): _with_string_keys(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_with_string_keys(item) for item in value]
+    return value
+
+
+def _openapi_version(document: Mapping[str, Any]) -> str | None:
+    """"3.0" or "3.1" from the `openapi` field, None for anything else."""
+    match = re.fullmatch(r"(3\.[01])\.\d+", str(document.get("openapi", "")))
+    return match.group(1) if match else None
+
+
+# --- Stage 2: references ---------------------------------------------------------------------
+
+def _check_references(document: dict[str, Any], version: str, report: _Report) -> None:
+    for pointer, ref in _walk_refs(document, ""):
+        if not ref.startswith("#/"):
+            report.add(pointer, f"$ref {ref!r} points outside this file",
+                       "specs are self-contained: copy the definition under `components` "
+                       "and reference it as `#/components/...`")
+        elif resolve_pointer(document, ref[1:]) is _MISSING:
+            report.add(pointer, f"$ref {ref!r} does not resolve",
+                       "fix the reference or add the missing component")
+
+
+def _walk_refs(value: Any, pointer: str) -> Iterator[tuple[str, str]]:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            child = f"{pointer}/{escape(key)}"
+            if key == "$ref" and isinstance(item, str):
+                yield child, item
+            else:
+                yield from _walk_refs(item, child)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _walk_refs(item, f"{pointer}/{index}")
+
+
+# --- Stage 3: OpenAPI structure and semantics ------------------------------------------------
+
+def _check_openapi(document: dict[str, Any], version: str, report: _Report) -> None:
+    validator = _locating_validator(version)(document)
+    fix = FIX_OPENAPI.format(version="3.1.0" if version == "3.1" else "3.0.3")
+    structure_errors = list(validator.schema_validator.iter_errors(document))
+    for error in structure_errors:
+        _add_validation_error(report, "", error, fix)
+    if structure_errors:
+        return  # the semantic checks assume a well-formed document
+    for error in validator.root_validator(validator.schema_path):
+        # These errors are located along the path the validator walked, through `$ref`s.
+        where, message = _describe("", error)
+        report.add(_through_refs(document, where), message, fix)
+
+
+def _add_validation_error(report: _Report, pointer: str, error: ValidationError, fix: str) -> None:
+    """Report a jsonschema error found in the value at `pointer`, at the node it is about."""
+    report.add(*_describe(pointer, error), fix)
+
+
+def _describe(pointer: str, error: ValidationError) -> tuple[str, str]:
+    """The pointer and message of `error` (for oneOf/anyOf, of the branch that came closest)."""
+    if error.context:
+        error = best_match([error])
+    where = pointer + "".join(f"/{escape(str(part))}" for part in error.absolute_path)
+    return where, _shorten(error.message)
+
+
+def _through_refs(document: Any, pointer: str) -> str:
+    """`pointer` with every `$ref` met on the way replaced by its target: where the node is written."""
+    resolved, value = "", document
+    for part in pointer.split("/")[1:] if pointer else []:
+        if isinstance(value, dict) and isinstance(value.get("$ref"), str) and part != "$ref":
+            resolved, value = _dereference(document, resolved)
+        resolved += f"/{part}"
+        value = resolve_pointer(document, resolved)
+    return resolved
+
+
+def _locating_validator(version: str) -> type[SpecValidator]:
+    """The spec validator for `version`, whose semantic errors carry the path of their node.
+
+    openapi-spec-validator's keyword validators (schemas, parameters, operations...) report
+    errors without saying where they are. Each keyword validator here is a subclass that
+    prefixes its errors' paths with the location it was called on; the innermost one wins.
+    """
+    base = OpenAPIV31SpecValidator if version == "3.1" else OpenAPIV30SpecValidator
+    located = {name: _locating(cls) for name, cls in base.keyword_validators.items()}
+    return type(f"Locating{base.__name__}", (base,), {"keyword_validators": located})
+
+
+def _locating(cls: type[keywords.KeywordValidator]) -> type[keywords.KeywordValidator]:
+    # A value validator checks a schema's `default` against the schema it is called with.
+    suffix = ["default"] if issubclass(cls, keywords.ValueValidator) else []
+
+    def __call__(self: Any, *args: Any, **kwargs: Any) -> Iterator[ValidationError]:
+        node = next((arg for arg in args if isinstance(arg, SchemaPath)), None)
+        for error in super(subclass, self).__call__(*args, **kwargs):
+            if node is not None and not getattr(error, "docsite_located", False):
+                error.path.extendleft(reversed([*node.parts, *suffix]))
+                error.docsite_located = True
+            yield error
+
+    subclass: type[keywords.KeywordValidator] = type(
+        f"Locating{cls.__name__}", (cls,), {"__call__": __call__})
+    return subclass
+
+
+# --- Stage 4: examples -----------------------------------------------------------------------
+
+def _check_examples(document: dict[str, Any], version: str, report: _Report) -> None:
+    validator_class, specification, formats = (
+        (OAS31Validator, DRAFT202012, oas31_format_checker) if version == "3.1"
+        else (OAS30Validator, DRAFT4, oas30_format_checker)
+    )
+    registry: Registry[Any] = Registry().with_resource(DOCUMENT_URI, specification.create_resource(document))
+    format_checker = _format_checker(formats)
+    for schema_pointer, example_pointer, value in _examples(document):
+        validator = validator_class({"$ref": f"{DOCUMENT_URI}#{schema_pointer}"},
+                                    registry=registry, format_checker=format_checker)
+        for error in validator.iter_errors(value):
+            _add_validation_error(report, example_pointer, error, FIX_EXAMPLE)
+
+
+def _format_checker(openapi_formats: FormatChecker) -> FormatChecker:
+    """JSON Schema's formats (date-time, date, email, uri...) plus OpenAPI's (int64, binary...)."""
+    checker = FormatChecker()
+    checker.checkers = {**checker.checkers, **openapi_formats.checkers}
+    return checker
+
+
+def _examples(document: dict[str, Any]) -> Iterator[Example]:
+    """(schema pointer, example pointer, example value) for every example, where it is written.
+
+    Objects given as `$ref` are skipped where they are used and checked where they are defined
+    (under `components`), so each example is checked once.
+    """
+    for operation_pointer, path_item_pointer, operation in _operations(document):
+        for parameters_pointer in (f"{path_item_pointer}/parameters", f"{operation_pointer}/parameters"):
+            for index, parameter in enumerate(_get(document, parameters_pointer) or []):
+                yield from _parameter_examples(document, f"{parameters_pointer}/{index}", parameter)
+        if isinstance(operation.get("requestBody"), dict):
+            yield from _body_examples(document, f"{operation_pointer}/requestBody", operation["requestBody"])
+        for status, response in (operation.get("responses") or {}).items():
+            response_pointer = f"{operation_pointer}/responses/{escape(status)}"
+            yield from _response_examples(document, response_pointer, response)
+
+    components = document.get("components") or {}
+    for kind, examples_of in (("parameters", _parameter_examples), ("headers", _parameter_examples),
+                              ("requestBodies", _body_examples), ("responses", _response_examples)):
+        for name, item in (components.get(kind) or {}).items():
+            yield from examples_of(document, f"/components/{kind}/{escape(name)}", item)
+    for name, schema in (components.get("schemas") or {}).items():
+        yield from _schema_examples(f"/components/schemas/{escape(name)}", schema)
+
+
+def _parameter_examples(document: dict[str, Any], pointer: str, parameter: Any) -> Iterator[Example]:
+    """Examples of a parameter or a header object (they have the same shape)."""
+    if not isinstance(parameter, dict) or "$ref" in parameter:
+        return
+    if "schema" in parameter:
+        yield from _media_examples(document, pointer, parameter)
+    yield from _content_examples(document, pointer, parameter)
+
+
+def _body_examples(document: dict[str, Any], pointer: str, body: Any) -> Iterator[Example]:
+    if isinstance(body, dict) and "$ref" not in body:
+        yield from _content_examples(document, pointer, body)
+
+
+def _response_examples(document: dict[str, Any], pointer: str, response: Any) -> Iterator[Example]:
+    if not isinstance(response, dict) or "$ref" in response:
+        return
+    yield from _content_examples(document, pointer, response)
+    for name, header in (response.get("headers") or {}).items():
+        yield from _parameter_examples(document, f"{pointer}/headers/{escape(name)}", header)
+
+
+def _content_examples(document: dict[str, Any], pointer: str, owner: dict[str, Any]) -> Iterator[Example]:
+    for media_type, media in (owner.get("content") or {}).items():
+        yield from _media_examples(document, f"{pointer}/content/{escape(media_type)}", media)
+
+
+def _media_examples(document: dict[str, Any], pointer: str, media: Any) -> Iterator[Example]:
+    """`example` and `examples.*.value` of a media type, parameter or header that has a schema."""
+    if not isinstance(media, dict) or "schema" not in media:
+        return
+    schema_pointer = f"{pointer}/schema"
+    if "example" in media:
+        yield schema_pointer, f"{pointer}/example", media["example"]
+    for name, example in (media.get("examples") or {}).items():
+        example_pointer = f"{pointer}/examples/{escape(name)}"
+        if isinstance(example, dict) and isinstance(example.get("$ref"), str):
+            example_pointer = example["$ref"][1:]
+            example = resolve_pointer(document, example_pointer)
+        if isinstance(example, dict) and "value" in example:
+            yield schema_pointer, f"{example_pointer}/value", example["value"]
+
+
+def _schema_examples(pointer: str, schema: Any) -> Iterator[Example]:
+    """`example` (and 3.1 `examples`) of a schema and of the schemas nested in it."""
+    if not isinstance(schema, dict) or "$ref" in schema:
+        return
+    if "example" in schema:
+        yield pointer, f"{pointer}/example", schema["example"]
+    if isinstance(schema.get("examples"), list):
+        for index, value in enumerate(schema["examples"]):
+            yield pointer, f"{pointer}/examples/{index}", value
+    for keyword in ("properties", "patternProperties", "$defs"):
+        for name, child in (schema.get(keyword) or {}).items():
+            yield from _schema_examples(f"{pointer}/{keyword}/{escape(name)}", child)
+    for keyword in ("items", "additionalProperties", "not"):
+        yield from _schema_examples(f"{pointer}/{keyword}", schema.get(keyword))
+    for keyword in ("allOf", "anyOf", "oneOf", "prefixItems"):
+        for index, child in enumerate(schema.get(keyword) or []):
+            yield from _schema_examples(f"{pointer}/{keyword}/{index}", child)
+
+
+# --- Stage 5: project conventions (content/specs/README.md) ---------------------------------
+
+def _check_conventions(document: dict[str, Any], version: str, report: _Report) -> None:
+    _check_operations(document, report)
+    _check_parameters(document, report)
+    _check_bodies_and_responses(document, report)
+    _check_error_codes(document, report)
+    _check_changelog(document, report)
+
+
+def _check_operations(document: dict[str, Any], report: _Report) -> None:
+    declared_tags = {tag.get("name") for tag in document.get("tags") or []}
+    for index, tag in enumerate(document.get("tags") or []):
+        if not tag.get("description"):
+            report.add(f"/tags/{index}", f"the tag {tag.get('name')!r} has no description",
+                       "describe what the tag's operations are for")
+    first_use: dict[str, str] = {}
+    for pointer, _, operation in _operations(document):
+        operation_id = operation.get("operationId")
+        if not operation_id:
+            report.add(pointer, "the operation has no operationId",
+                       "add an operationId: camelCase, verb first (listEvents, getEvent, createCart)")
+        elif operation_id in first_use:
+            report.add(f"{pointer}/operationId",
+                       f"operationId {operation_id!r} is already used by {first_use[operation_id]}",
+                       "give every operation its own operationId")
+        else:
+            first_use[operation_id] = pointer
+            if not re.fullmatch(r"[a-z][a-zA-Z0-9]*", operation_id):
+                report.add(f"{pointer}/operationId", f"operationId {operation_id!r} is not camelCase",
+                           "write it camelCase, verb first (listEvents, getEvent, createCart)")
+        summary = operation.get("summary")
+        if not summary:
+            report.add(pointer, "the operation has no summary",
+                       "add a summary: sentence case, no final dot (List events)")
+        elif str(summary).endswith("."):
+            report.add(f"{pointer}/summary", "the summary ends with a dot", "remove the final dot")
+        if not operation.get("description"):
+            report.add(pointer, "the operation has no description",
+                       "describe what the call does, when to call it and what to watch for")
+        if not operation.get("tags"):
+            report.add(pointer, "the operation has no tags", "add one of the tags declared at the top level")
+        for index, tag in enumerate(operation.get("tags") or []):
+            if tag not in declared_tags:
+                report.add(f"{pointer}/tags/{index}", f"the tag {tag!r} is not declared in `tags`",
+                           "declare it (with a description) in `tags`, or use a declared one")
+
+
+def _check_parameters(document: dict[str, Any], report: _Report) -> None:
+    pointers = [f"/components/parameters/{escape(name)}"
+                for name in (document.get("components") or {}).get("parameters") or {}]
+    for operation_pointer, path_item_pointer, _ in _operations(document):
+        for parameters_pointer in (f"{path_item_pointer}/parameters", f"{operation_pointer}/parameters"):
+            pointers += [f"{parameters_pointer}/{index}"
+                         for index in range(len(_get(document, parameters_pointer) or []))]
+    for pointer in dict.fromkeys(pointers):
+        parameter = _get(document, pointer)
+        if not isinstance(parameter, dict) or "$ref" in parameter:
+            continue
+        name = parameter.get("name")
+        if not parameter.get("description"):
+            report.add(pointer, f"the parameter {name!r} has no description",
+                       "describe what it does and its default")
+        if "example" not in parameter and not parameter.get("examples"):
+            report.add(pointer, f"the parameter {name!r} has no example", "add an `example`")
+
+
+def _check_bodies_and_responses(document: dict[str, Any], report: _Report) -> None:
+    for pointer, _, operation in _operations(document):
+        if "requestBody" in operation:
+            body_pointer, body = _dereference(document, f"{pointer}/requestBody")
+            _check_media_examples(document, body_pointer, body, "request body", report)
+        for status, _response in (operation.get("responses") or {}).items():
+            if status.startswith("2") and status != "204":
+                response_pointer, response = _dereference(document, f"{pointer}/responses/{escape(status)}")
+                _check_media_examples(document, response_pointer, response, f"{status} response", report)
+
+
+def _check_media_examples(document: dict[str, Any], pointer: str, owner: Any, what: str,
+                          report: _Report) -> None:
+    """Each media type of a request body or success response has a schema and an example."""
+    if not isinstance(owner, dict):
+        return
+    for media_type, media in (owner.get("content") or {}).items():
+        media_pointer = f"{pointer}/content/{escape(media_type)}"
+        if "schema" not in media:
+            report.add(media_pointer, f"the {what} ({media_type}) has no schema", "add a `schema`")
+            continue
+        _, schema = _dereference(document, f"{media_pointer}/schema")
+        is_binary = isinstance(schema, dict) and (
+            schema.get("format") == "binary" or "contentMediaType" in schema)
+        if not is_binary and "example" not in media and not media.get("examples"):
+            report.add(media_pointer, f"the {what} ({media_type}) has no example",
+                       "add an `example` or named `examples` with realistic values")
+
+
+def _check_error_codes(document: dict[str, Any], report: _Report) -> None:
+    """`x-error-codes`: complete entries, no duplicates, generic codes first; error examples listed."""
+    entries = document.get("info", {}).get("x-error-codes")
+    if not isinstance(entries, list):
+        report.add("/info", "`x-error-codes` is missing",
+                   "list every error code the API answers: [{code, status, description}], generic ones first")
+        return
+    statuses: dict[str, int] = {}
+    for index, entry in enumerate(entries):
+        pointer = f"/info/x-error-codes/{index}"
+        if not isinstance(entry, dict):
+            report.add(pointer, "the entry is not a mapping", "write it as {code, status, description}")
+            continue
+        code, status, description = entry.get("code"), entry.get("status"), entry.get("description")
+        if not isinstance(code, str) or not re.fullmatch(r"[A-Z][A-Z0-9_]*", code):
+            report.add(pointer, f"the error code {code!r} is missing or not UPPER_SNAKE_CASE",
+                       "set `code` (SESSION_NOT_FOUND)")
+            continue
+        if not isinstance(status, int) or not 400 <= status <= 599:
+            report.add(pointer, f"{code}: `status` {status!r} is not an HTTP error status",
+                       "set `status` (400-599)")
+        if not isinstance(description, str) or not description.strip():
+            report.add(pointer, f"{code}: no `description`",
+                       "say when the API answers this code and what to do")
+        if code in statuses:
+            report.add(pointer, f"{code} is listed twice", "keep one entry per code")
+        statuses[code] = status if isinstance(status, int) else 0
+    listed = [(entry.get("code"), entry.get("status")) for entry in entries[:len(GENERIC_ERROR_CODES)]
+              if isinstance(entry, dict)]
+    if listed != list(GENERIC_ERROR_CODES):
+        expected = ", ".join(f"{code} {status}" for code, status in GENERIC_ERROR_CODES)
+        report.add("/info/x-error-codes", "the list does not start with the generic error codes",
+                   f"start it with, in this order: {expected}")
+
+    for _, example_pointer, value in _examples(document):
+        if not (isinstance(value, dict) and {"code", "message", "status", "traceId"} <= value.keys()):
+            continue
+        code = value["code"]
+        if code not in statuses:
+            report.add(f"{example_pointer}/code", f"the error code {code!r} is not in `x-error-codes`",
+                       "add it to `info.x-error-codes` or use a listed code")
+        elif statuses[code] and value["status"] != statuses[code]:
+            report.add(f"{example_pointer}/status",
+                       f"{code} is listed with status {statuses[code]}, the example says {value['status']!r}",
+                       "make the example's status match `x-error-codes`")
+
+
+def _check_changelog(document: dict[str, Any], report: _Report) -> None:
+    entries = document.get("info", {}).get("x-changelog")
+    if not isinstance(entries, list) or not entries:
+        report.add("/info", "`x-changelog` is missing",
+                   "add `x-changelog`, newest first: [{version, date: YYYY-MM-DD, changes: [...]}]")
+        return
+    for index, entry in enumerate(entries):
+        pointer = f"/info/x-changelog/{index}"
+        if not isinstance(entry, dict):
+            report.add(pointer, "the entry is not a mapping", "write it as {version, date, changes}")
+            continue
+        if not isinstance(entry.get("version"), str):
+            report.add(pointer, "the entry has no `version`", "set the version it describes (1.2.0)")
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(entry.get("date", ""))):
+            report.add(pointer, f"the entry's `date` {entry.get('date')!r} is not YYYY-MM-DD",
+                       "set `date: YYYY-MM-DD`")
+        changes = entry.get("changes")
+        if not isinstance(changes, list) or not changes or not all(isinstance(c, str) for c in changes):
+            report.add(pointer, "the entry's `changes` is not a non-empty list of texts", "list what changed")
+    latest = entries[0].get("version") if isinstance(entries[0], dict) else None
+    current = document.get("info", {}).get("version")
+    if latest != current:
+        report.add("/info/x-changelog/0",
+                   f"the newest changelog entry is {latest!r}, `info.version` is {current!r}",
+                   "put the newest version first and keep it equal to `info.version`")
+
+
+# --- Helpers ---------------------------------------------------------------------------------
+
+_MISSING: Any = object()
+
+
+def escape(key: str) -> str:
+    """A key as a JSON pointer segment (RFC 6901)."""
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def resolve_pointer(document: Any, pointer: str) -> Any:
+    """The value at the JSON pointer `pointer` ("" is the whole document), or `_MISSING`."""
+    value = document
+    for part in pointer.split("/")[1:] if pointer else []:
+        part = part.replace("~1", "/").replace("~0", "~")
+        if isinstance(value, dict) and part in value:
+            value = value[part]
+        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            return _MISSING
+    return value
+
+
+def _get(document: Any, pointer: str) -> Any:
+    value = resolve_pointer(document, pointer)
+    return None if value is _MISSING else value
+
+
+def _dereference(document: Any, pointer: str) -> tuple[str, Any]:
+    """The pointer and value of the object at `pointer`, following local `$ref`s."""
+    value = _get(document, pointer)
+    seen = {pointer}
+    while isinstance(value, dict) and isinstance(value.get("$ref"), str) and value["$ref"].startswith("#"):
+        pointer = value["$ref"][1:]
+        if pointer in seen:
+            break
+        seen.add(pointer)
+        value = _get(document, pointer)
+    return pointer, value
+
+
+def _operations(document: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """(operation pointer, path item pointer, operation) for every operation of paths and webhooks."""
+    for section in ("paths", "webhooks"):
+        for path, item in (document.get(section) or {}).items():
+            if not isinstance(item, dict):
+                continue
+            item_pointer = f"/{section}/{escape(path)}"
+            for method in HTTP_METHODS:
+                if isinstance(item.get(method), dict):
+                    yield f"{item_pointer}/{method}", item_pointer, item[method]
+
+
+def _shorten(message: str, limit: int = 300) -> str:
+    return message if len(message) <= limit else message[: limit - 1] + "…"

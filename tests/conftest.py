@@ -1,0 +1,39 @@
+"""Shared fixtures: the project's paths, and small content trees for builder tests."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CONTENT = ROOT / "content"
+FRONTEND = ROOT / "frontend"
+
+
+@pytest.fixture
+def site_copy(tmp_path: Path) -> Callable[[], Path]:
+    """A copy of the real content folder that a test may change."""
+
+    def make() -> Path:
+        target = tmp_path / "content"
+        shutil.copytree(CONTENT, target)
+        return target
+
+    return make
+
+
+@pytest.fixture
+def mini_site(tmp_path: Path) -> Path:
+    """The smallest valid content folder: a config, one doc, a sidebar."""
+    content = tmp_path / "content"
+    (content / "docs").mkdir(parents=True)
+    (content / "site.yaml").write_text(
+        "title: Test Site\nurl: https://example.com\nthemeConfig:\n  navbar:\n    items:\n"
+        "      - {label: Docs, to: /docs/, position: left}\n"
+    )
+    (content / "sidebars.yaml").write_text("docs:\n  - intro\n")
+    (content / "docs" / "intro.md").write_text("---\ntitle: Intro\ndescription: The start.\nslug: /\n---\n\nHello.\n")
+    return content

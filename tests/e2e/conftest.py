@@ -1,0 +1,122 @@
+"""End-to-end fixtures: the real site, built once per session the way `make serve` builds it, served
+by the real preview server, and Debian's Chromium driven by Playwright.
+
+`site_url` is the site built from content/. `variant_site(name, edit)` builds a copy of content/
+changed by `edit` (a site.yaml override, a page added) and serves it: for behaviour that only shows
+under another configuration (respectPrefersColorScheme, a simple footer, hideOnScroll...).
+"""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+import yaml
+
+from docsite.build import Paths, build
+from docsite.server import create_app
+from tests.conftest import CONTENT, FRONTEND
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS}
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class _Server:
+    def __init__(self, build_dir: Path) -> None:
+        self.port = _free_port()
+        config = uvicorn.Config(create_app(build_dir), host="127.0.0.1", port=self.port, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> str:
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            if time.monotonic() > deadline:
+                raise RuntimeError("the preview server did not start")
+            time.sleep(0.02)
+        return f"http://127.0.0.1:{self.port}"
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=5)
+
+
+def _build(content: Path, out: Path) -> Path:
+    build(Paths(content, out, FRONTEND), log=lambda line: None)
+    return out
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _build(CONTENT, tmp_path_factory.mktemp("site") / "build")
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    with _Server(built_site) as url:
+        yield url
+
+
+def deep_merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in override.items():
+        both = isinstance(value, dict) and isinstance(merged.get(key), dict)
+        merged[key] = deep_merge(merged[key], value) if both else value
+    return merged
+
+
+VariantSite = Callable[..., str]
+
+
+@pytest.fixture(scope="session")
+def variant_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VariantSite]:
+    """`variant_site("name", config={...}, edit=fn)`: a changed copy of the site, built and served once."""
+    servers: dict[str, tuple[_Server, str]] = {}
+
+    def make(name: str, config: dict[str, Any] | None = None,
+             edit: Callable[[Path], None] | None = None) -> str:
+        if name not in servers:
+            root = tmp_path_factory.mktemp(f"variant-{name}")
+            content = root / "content"
+            shutil.copytree(CONTENT, content)
+            if config:
+                site_file = content / "site.yaml"
+                site_file.write_text(yaml.safe_dump(deep_merge(yaml.safe_load(site_file.read_text()), config)))
+            if edit:
+                edit(content)
+            server = _Server(_build(content, root / "build"))
+            servers[name] = (server, server.__enter__())
+        return servers[name][1]
+
+    yield make
+    for server, _ in servers.values():
+        server.__exit__()
+
+
+@pytest.fixture
+def console_errors(page: Any) -> list[str]:
+    """Console errors and uncaught exceptions of the test's page, collected as they happen."""
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
+    return errors

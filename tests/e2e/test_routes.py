@@ -1,0 +1,111 @@
+"""Every route of the specification is prerendered, served, hydrated without errors, and navigable."""
+
+from __future__ import annotations
+
+import re
+import urllib.error
+import urllib.request
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.routes import ALL_ROUTES, DOCS, TOP_LEVEL
+
+
+def fetch(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+@pytest.mark.parametrize("route", ALL_ROUTES)
+def test_route_is_prerendered_with_title_and_content(site_url: str, route: str) -> None:
+    status, html = fetch(site_url + route)
+    assert status == 200
+    assert '<html lang="en" dir="ltr"' in html
+    title = re.search(r"<title>(.*?)</title>", html)
+    assert title and "Onebox Developers" in title.group(1)
+    assert re.search(r'<meta data-head="name=description" name="description" content="[^"]{20,}"', html)
+    assert re.search(r'<link data-head="rel=canonical" rel="canonical" href="https://developers\.oneboxtds\.com/', html)
+    main = re.search(r"<main[^>]*>(.*?)</main>", html, re.S)
+    assert main, "the page has a <main> element with its content"
+    text = re.sub(r"<[^>]+>", " ", main.group(1))
+    assert len(text.split()) >= 20, f"{route} prerenders its content, not an empty shell"
+    if route in TOP_LEVEL:
+        assert TOP_LEVEL[route].replace('"', "&quot;") in html or TOP_LEVEL[route] in html
+
+
+def test_docs_render_their_title_as_h1(site_url: str) -> None:
+    for route in DOCS:
+        _, html = fetch(site_url + route)
+        assert re.search(r"<h1[^>]*>[^<]+</h1>", html), route
+
+
+def test_pages_are_readable_with_javascript_disabled(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    for route in ["/", "/docs/environments", "/blog/welcome", "/specification/distribution", "/faq"]:
+        page.goto(site_url + route)
+        expect(page.locator("main h1")).to_be_visible()
+        assert len(page.locator("main").inner_text().split()) > 50, route
+    context.close()
+
+
+def test_no_console_errors_or_hydration_warnings_on_any_route(page: Page, site_url: str) -> None:
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(f"{page.url}: {m.type}: {m.text}")
+            if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: problems.append(f"{page.url}: uncaught: {e}"))
+    for route in ALL_ROUTES:
+        page.goto(site_url + route, wait_until="networkidle")
+        # hydrated: the colour-mode toggle is enabled only once React has mounted
+        expect(page.locator(".navbar-items-right .color-mode-toggle")).to_be_enabled()
+    assert problems == []
+
+
+def test_internal_link_navigates_without_reloading_the_document(page: Page, site_url: str) -> None:
+    page.goto(site_url + "/docs/")
+    page.evaluate("window.__marker = 'same document'")
+    with page.expect_response(re.compile(r"/_data/page/docs/environments\.json")):
+        page.locator(".doc-sidebar a", has_text="Environments").click()
+    expect(page).to_have_url(site_url + "/docs/environments")
+    expect(page.locator("article h1")).to_have_text("Environments")
+    assert page.evaluate("window.__marker") == "same document"
+    expect(page).to_have_title(re.compile(r"^Environments \| Onebox Developers$"))
+    canonical = page.locator('link[rel="canonical"]').get_attribute("href")
+    assert canonical == "https://developers.oneboxtds.com/docs/environments"
+
+
+def test_unknown_path_answers_404_with_the_not_found_page(page: Page, site_url: str) -> None:
+    status, html = fetch(site_url + "/no/such/page")
+    assert status == 404
+    assert "Page not found" in html
+    response = page.goto(site_url + "/no/such/page")
+    assert response is not None and response.status == 404
+    expect(page.locator("main h1")).to_have_text("Page not found")
+
+
+def test_client_side_navigation_to_a_missing_page_shows_not_found(page: Page, site_url: str) -> None:
+    page.goto(site_url + "/docs/")
+    page.evaluate("window.__marker = 1")
+    # go through the router (as a link of the site would), not a full page load
+    page.evaluate("window.history.pushState({}, '', '/docs/does-not-exist');"
+                  "window.dispatchEvent(new PopStateEvent('popstate'))")
+    expect(page.locator("main h1")).to_have_text("Page not found")
+    assert page.evaluate("window.__marker") == 1
+
+
+@pytest.mark.parametrize(("path", "title"), [
+    ("/docs/environments.html", "Environments"),
+    ("/docs/authentication/index.html", "Authentication"),
+    ("/docs/environments/", "Environments"),
+])
+def test_html_suffixes_are_stripped(page: Page, site_url: str, path: str, title: str,
+                                    console_errors: list[str]) -> None:
+    response = page.goto(site_url + path, wait_until="networkidle")
+    assert response is not None and response.status == 200
+    expect(page.locator("article h1")).to_have_text(title)
+    expect(page.locator(".navbar-items-right .color-mode-toggle")).to_be_enabled()
+    assert console_errors == []

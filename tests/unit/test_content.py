@@ -1,0 +1,113 @@
+"""Loading docs, blog posts and pages: ids, routes, front matter, and the errors writers see."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from docsite.config import load_config
+from docsite.content import load_content
+from docsite.errors import Report
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return path
+
+
+def load(content: Path, dev: bool = False):  # type: ignore[no-untyped-def]
+    report = Report()
+    return load_content(content, load_config(content), report, dev=dev), report
+
+
+def doc(title: str, extra: str = "") -> str:
+    return f"---\ntitle: {title}\ndescription: About {title}.\n{extra}---\n\nBody of {title}.\n"
+
+
+def test_doc_ids_and_routes_come_from_paths(mini_site: Path) -> None:
+    docs = mini_site / "docs"
+    write(docs / "environments.md", doc("Environments"))
+    write(docs / "authentication" / "index.md", doc("Authentication"))
+    write(docs / "api" / "tutorials" / "add-seats.md", doc("Add seats"))
+    write(docs / "webhooks" / "webhooks-info.md", doc("Webhooks"))
+    write(docs / "renamed.md", doc("Renamed", "id: other-name\n"))
+    write(docs / "custom.md", doc("Custom", "slug: /elsewhere/page\n"))
+    content, report = load(mini_site)
+    routes = {d.id: d.route for d in content.docs}
+    assert routes == {
+        "intro": "/docs/",
+        "environments": "/docs/environments",
+        "authentication/index": "/docs/authentication/",
+        "api/tutorials/add-seats": "/docs/api/tutorials/add-seats",
+        "webhooks/webhooks-info": "/docs/webhooks/webhooks-info",
+        "other-name": "/docs/other-name",
+        "custom": "/docs/elsewhere/page",
+    }
+    assert report.problems == []
+
+
+def test_a_doc_id_used_twice_names_both_files(mini_site: Path) -> None:
+    first = write(mini_site / "docs" / "a.md", doc("A", "id: same\n"))
+    second = write(mini_site / "docs" / "b.md", doc("B", "id: same\n"))
+    _, report = load(mini_site)
+    [problem] = report.errors
+    assert "the doc id 'same' is used twice" in problem.message
+    assert str(first) in problem.message and str(second) in problem.message
+
+
+def test_front_matter_errors_name_the_key_and_line(mini_site: Path) -> None:
+    write(mini_site / "docs" / "bad.md", "---\ntitle: Bad\nsidebar_positon: 3\ntoc_max_heading_level: 9\n---\nx\n")
+    _, report = load(mini_site)
+    typo = next(p for p in report.errors if "unknown key 'sidebar_positon'" in p.message)
+    assert typo.line == 3 and typo.fix == "did you mean 'sidebar_position'?"
+    level = next(p for p in report.errors if "toc_max_heading_level" in p.message)
+    assert level.line == 4
+
+
+def test_unclosed_front_matter_and_missing_title(mini_site: Path) -> None:
+    write(mini_site / "docs" / "open.md", "---\ntitle: Open\n")
+    write(mini_site / "docs" / "untitled.md", "No title here.\n")
+    _, report = load(mini_site)
+    messages = {p.message for p in report.errors}
+    assert "the front matter is not closed" in messages
+    assert "the page has no title" in messages
+
+
+def test_a_leading_h1_becomes_the_title(mini_site: Path) -> None:
+    write(mini_site / "docs" / "h1.md", "# From the heading\n\nText.\n")
+    content, _ = load(mini_site)
+    page = next(d for d in content.docs if d.id == "h1")
+    assert page.title == "From the heading"
+    assert page.rendered.tree == [["p", None, "Text."]]
+
+
+def test_drafts_are_built_in_dev_only(mini_site: Path) -> None:
+    write(mini_site / "docs" / "wip.md", doc("WIP", "draft: true\n"))
+    production, _ = load(mini_site)
+    assert "wip" not in {d.id for d in production.docs}
+    assert [d.id for d in production.drafts] == ["wip"]
+    dev, _ = load(mini_site, dev=True)
+    assert "wip" in {d.id for d in dev.docs}
+
+
+def test_blog_posts_take_date_and_slug_from_the_file_name(mini_site: Path) -> None:
+    blog = mini_site / "blog"
+    write(blog / "2025-03-04-welcome.md", "---\ntitle: Welcome\ntags: [onebox]\n---\nHi.\n")
+    write(blog / "2025-05-01-later" / "index.md", "---\ntitle: Later\nslug: renamed\n---\nHi.\n")
+    write(blog / "undated.md", "---\ntitle: Undated\n---\nHi.\n")
+    content, report = load(mini_site)
+    assert [(p.slug, p.date.isoformat(), p.route) for p in content.posts] == [
+        ("renamed", "2025-05-01", "/blog/renamed"), ("welcome", "2025-03-04", "/blog/welcome")]
+    assert "the blog post has no valid date" in report.errors[0].message
+
+
+def test_pages_markdown_and_react(mini_site: Path) -> None:
+    pages = mini_site / "pages"
+    write(pages / "faq.md", "---\ntitle: FAQ\n---\nQ.\n")
+    write(pages / "contact" / "index.md", "---\ntitle: Contact\n---\nWrite.\n")
+    write(pages / "index.yaml", "component: Home\ntitle: Home\ndescription: The home page.\nprops: {a: 1}\n")
+    write(pages / "broken.yaml", "component: Home\ntitle: Broken\n")
+    content, report = load(mini_site)
+    assert sorted(p.route for p in content.pages) == ["/contact/", "/faq"]
+    assert [(p.route, p.page.props) for p in content.react_pages] == [("/", {"a": 1})]
+    assert any("description" in p.message and p.file == pages / "broken.yaml" for p in report.errors)

@@ -1,0 +1,169 @@
+"""Markdown to content tree: what each construct becomes, and the errors it can raise."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from docsite.markdown import render_markdown
+from docsite.markdown.text import Slugger, plain_text, slugify, walk
+
+FILE = Path("page.md")
+
+
+def render(text: str, first_line: int = 1):  # type: ignore[no-untyped-def]
+    return render_markdown(text, FILE, first_line)
+
+
+def find(tree: list[Any], tag: str) -> list[list[Any]]:
+    return [node for node in walk(tree) if node[0] == tag]
+
+
+def test_paragraphs_and_inline_formatting() -> None:
+    out = render("Hello **bold** *em* `code` ~~gone~~ <kbd>Ctrl</kbd>.")
+    assert out.tree == [["p", None, "Hello ", ["strong", None, "bold"], " ", ["em", None, "em"], " ",
+                         ["code", None, "code"], " ", ["s", None, "gone"], " ", ["kbd", None, "Ctrl"], "."]]
+
+
+def test_headings_get_stable_unique_anchors_and_hash_links() -> None:
+    out = render("## Get a token\n\n## Get a token\n\n### Scopes & `limit` {#custom}\n")
+    assert [h.id for h in out.headings] == ["get-a-token", "get-a-token-1", "custom"]
+    assert [h.level for h in out.headings] == [2, 2, 3]
+    assert out.headings[2].text == "Scopes & limit"
+    h2 = out.tree[0]
+    assert h2[:3] == ["h2", {"id": "get-a-token"}, "Get a token"]
+    assert h2[3][1]["className"] == "hash-link" and h2[3][1]["href"] == "#get-a-token"
+    assert {"get-a-token", "get-a-token-1", "custom"} <= out.anchors
+
+
+def test_slugs_follow_github() -> None:
+    assert slugify("Token lifetime & renewal") == "token-lifetime--renewal"
+    assert slugify("  What's new? ") == "whats-new"
+    assert slugify("Création d'un panier") == "création-dun-panier"
+    slugger = Slugger()
+    assert [slugger.slug("a"), slugger.slug("a"), slugger.slug("a-1")] == ["a", "a-1", "a-1-1"]
+
+
+def test_code_blocks_are_highlighted_with_title_lines_and_numbers() -> None:
+    out = render('```bash title="Get a token" {2} showLineNumbers\ncurl -X POST \\\n  -d a=1\n```\n')
+    [block] = out.tree
+    assert block[0] == "CodeBlock"
+    props = block[1]
+    assert props["language"] == "bash" and props["title"] == "Get a token" and props["showLineNumbers"]
+    assert props["html"].count('<span class="line') == 2
+    lines = props["html"].split("\n</span>")
+    assert lines[0].startswith('<span class="line">curl') and lines[1].startswith('<span class="line highlighted">')
+    assert '<span class="nv">a</span>' in props["html"]
+    assert out.problems == []
+
+
+def test_code_block_problems_are_reported_with_their_line() -> None:
+    out = render("Text\n\n```bash {5}\necho hi\n```\n\n```klingon\nx\n```\n", first_line=10)
+    messages = [(p.message, p.line, p.severity) for p in out.problems]
+    assert ("highlighted line 5 is outside the code block (1 lines)", 12, "error") in messages
+    assert any("unknown code language 'klingon'" in m and line == 16 and s == "warning" for m, line, s in messages)
+
+
+def test_code_in_a_list_item_stays_inside_it() -> None:
+    out = render("1. Run this:\n   ```bash\n   ls\n   ```\n2. Done\n")
+    li = find(out.tree, "li")[0]
+    assert li[2] == "Run this:" and li[3][0] == "CodeBlock"
+
+
+def test_admonitions_with_and_without_titles_and_nested() -> None:
+    out = render(":::::tip Pro tip\nOuter\n\n:::danger\nInner\n:::\n:::::\n")
+    [outer] = out.tree
+    assert outer[1]["className"] == "admonition admonition-tip"
+    assert outer[2][3] == "Pro tip"
+    inner = find(outer[3:], "div")
+    assert any(n[1] and n[1].get("className") == "admonition admonition-danger" for n in inner)
+    danger = next(n for n in inner if n[1] and n[1].get("className") == "admonition admonition-danger")
+    assert danger[2][3] == "Danger", "the type is the default title"
+    for kind in ("note", "info", "warning"):
+        assert render(f":::{kind}\nx\n:::\n").tree[0][1]["className"] == f"admonition admonition-{kind}"
+
+
+def test_tabs_become_components_with_their_items() -> None:
+    out = render('::::tabs groupId="language"\n:::tab cURL\nA\n:::\n:::tab Python\nB\n:::\n::::\n')
+    [tabs] = out.tree
+    assert tabs[0] == "Tabs"
+    assert tabs[1] == {"groupId": "language", "items": [{"value": "curl", "label": "cURL"},
+                                                         {"value": "python", "label": "Python"}]}
+    assert [child[0] for child in tabs[2:]] == ["TabItem", "TabItem"]
+    assert out.problems == []
+
+
+def test_tab_errors() -> None:
+    assert "must be directly inside" in render(":::tab Alone\nx\n:::\n").problems[0].message
+    dup = render("::::tabs\n:::tab A\nx\n:::\n:::tab A\ny\n:::\n::::\n")
+    assert any("same label" in p.message for p in dup.problems)
+    stray = render("::::tabs\nloose text\n:::tab A\nx\n:::\n::::\n")
+    assert any("only ':::tab' containers" in p.message for p in stray.problems)
+
+
+def test_component_directives_keep_props_and_line() -> None:
+    out = render('Intro\n\n::OperationCard{operationId="createCart" compact=true max=3}\n', first_line=4)
+    assert out.tree[1] == ["OperationCard", {"operationId": "createCart", "compact": True, "max": 3}]
+    [use] = out.components
+    assert (use.name, use.line) == ("OperationCard", 6)
+    bad = render("::Thing{oops}\n")
+    assert "cannot read attributes" in bad.problems[0].message
+
+
+def test_links_and_images_are_recorded_with_lines_and_external_links_are_safe() -> None:
+    out = render("First line\n[a](../x.md#y) and\n[b](https://example.com)\n\n![Alt](/img/a.png)\n", 3)
+    assert [(r.target, r.line) for r in out.links] == [("../x.md#y", 4), ("https://example.com", 5)]
+    external = find(out.tree, "a")[1]
+    assert external[1] == {"href": "https://example.com", "target": "_blank", "rel": "noopener noreferrer"}
+    [image] = out.images
+    assert image.target == "/img/a.png" and image.line == 7
+    assert find(out.tree, "img")[0][1] == {"src": "/img/a.png", "alt": "Alt", "loading": "lazy", "decoding": "async"}
+
+
+def test_tables_are_wrapped_to_scroll_and_keep_alignment() -> None:
+    out = render("| a | b |\n|:--|--:|\n| 1 | 2 |\n")
+    wrapper = out.tree[0]
+    assert wrapper[1] == {"className": "table-wrapper"}
+    assert find(out.tree, "td")[1][1] == {"style": {"textAlign": "right"}}
+
+
+def test_raw_html_spans_markdown_blocks_and_converts_attributes() -> None:
+    out = render('<details>\n<summary>More</summary>\n\nHidden *md*.\n\n</details>\n\n'
+                 '<div class="x" tabindex="0" style="margin-top: 4px">y</div>\n')
+    details = out.tree[0]
+    assert details[0] == "details" and details[2] == ["summary", None, "More"]
+    assert details[3] == ["p", None, "Hidden ", ["em", None, "md"], "."]
+    assert out.tree[1] == ["div", {"className": "x", "tabIndex": "0", "style": {"marginTop": "4px"}}, "y"]
+
+
+def test_scripts_and_event_handlers_are_refused() -> None:
+    out = render('<script>alert(1)</script>\n\n<p onclick="x()">a</p>\n')
+    messages = [p.message for p in out.problems]
+    assert "<script> is not allowed in Markdown" in messages
+    assert any("event handler attribute 'onclick'" in m for m in messages)
+
+
+def test_task_lists_footnotes_and_definition_lists() -> None:
+    out = render("- [x] done\n- [ ] todo\n\nText[^1].\n\nTerm\n: Definition\n\n[^1]: The note.\n")
+    boxes = find(out.tree, "input")
+    assert boxes[0][1]["defaultChecked"] is True and "defaultChecked" not in boxes[1][1]
+    assert find(out.tree, "sup")[0][1] == {"id": "fnref-1"}
+    assert "fn-1" in out.anchors
+    assert find(out.tree, "dt")[0][2] == "Term"
+
+
+def test_truncate_marks_the_excerpt() -> None:
+    out = render("One.\n\n<!-- truncate -->\n\nTwo.\n")
+    assert out.excerpt == [["p", None, "One."]]
+    assert len(out.tree) == 2
+
+
+def test_plain_text_skips_code_and_hash_links() -> None:
+    out = render("## Title\n\nSome `code` text.\n\n```bash\nsecret\n```\n")
+    assert plain_text(out.tree) == "Title Some code text."
+
+
+def test_the_tree_is_json() -> None:
+    out = render("# T\n\n:::note\n`x`\n:::\n")
+    assert json.loads(json.dumps(out.tree)) == out.tree

@@ -1,0 +1,371 @@
+"""validate_spec_file: YAML, OpenAPI, examples and the project's conventions, with pointers and lines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from docsite.errors import Problem
+from docsite.openapi.validation import validate_spec_file
+
+# A small spec that follows every convention of content/specs/README.md.
+VALID = """\
+openapi: 3.1.0
+info:
+  title: Carts API
+  version: 1.1.0
+  summary: Carts for the tests.
+  description: Create carts.
+  x-changelog:
+    - version: 1.1.0
+      date: "2026-02-01"
+      changes: [Add general-admission seats.]
+    - version: 1.0.0
+      date: 2026-01-15
+      changes: [First version.]
+  x-error-codes:
+    - {code: INVALID_REQUEST, status: 400, description: The request is invalid.}
+    - {code: UNAUTHORIZED, status: 401, description: Missing or expired token.}
+    - {code: FORBIDDEN, status: 403, description: Scope missing.}
+    - {code: NOT_FOUND, status: 404, description: Not found.}
+    - {code: CONFLICT, status: 409, description: Conflict.}
+    - {code: RATE_LIMIT_EXCEEDED, status: 429, description: Too many requests.}
+    - {code: INTERNAL_ERROR, status: 500, description: Unexpected error.}
+    - {code: SERVICE_UNAVAILABLE, status: 503, description: Try again later.}
+    - {code: SESSION_NOT_FOUND, status: 404, description: The session does not exist.}
+tags:
+  - name: Carts
+    description: Working baskets.
+paths:
+  /carts:
+    post:
+      operationId: createCart
+      summary: Create a cart
+      description: Creates a cart for one session.
+      tags: [Carts]
+      parameters:
+        - name: limit
+          in: query
+          description: Page size.
+          schema: {type: integer, minimum: 1, maximum: 100}
+          example: 20
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/CartRequest'}
+            examples:
+              gaSeats:
+                summary: Two general-admission seats
+                value:
+                  sessionId: 8812
+                  quantity: 2
+      responses:
+        '201':
+          description: The cart.
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Cart'}
+              example:
+                cartId: c_5f2a
+                expiresAt: "2026-03-14T21:15:00+01:00"
+        '204':
+          description: Nothing.
+        '404':
+          description: Session not found.
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Error'}
+              example: {code: SESSION_NOT_FOUND, message: No session 8812., status: 404, traceId: b7e1}
+  /tickets.pdf:
+    get:
+      operationId: getTicketsPdf
+      summary: Get the tickets as PDF
+      description: Answers a PDF.
+      tags: [Carts]
+      responses:
+        '200':
+          description: The PDF.
+          content:
+            application/pdf:
+              schema: {type: string, format: binary, description: The PDF document.}
+components:
+  schemas:
+    CartRequest:
+      type: object
+      required: [sessionId, quantity]
+      properties:
+        sessionId: {type: integer, description: The session.}
+        quantity: {type: integer, minimum: 1, description: How many seats.}
+    Cart:
+      type: object
+      required: [cartId, expiresAt]
+      properties:
+        cartId: {type: string, description: The cart id.}
+        expiresAt: {type: string, format: date-time, description: When it expires.}
+    Error:
+      type: object
+      required: [code, message, status, traceId]
+      properties:
+        code: {type: string, description: Code., example: SESSION_NOT_FOUND}
+        message: {type: string, description: Message.}
+        status: {type: integer, description: Status.}
+        traceId: {type: string, description: Trace.}
+"""
+
+
+def validate(tmp_path: Path, text: str) -> list[Problem]:
+    path = tmp_path / "spec.yaml"
+    path.write_text(text, encoding="utf-8")
+    return validate_spec_file(path)
+
+
+def replace(old: str, new: str, text: str = VALID) -> str:
+    assert text.count(old) == 1, old
+    return text.replace(old, new)
+
+
+def line_of(text: str, fragment: str) -> int:
+    """The 1-based line of the only line containing `fragment`."""
+    lines = [number for number, line in enumerate(text.splitlines(), 1) if fragment in line]
+    assert len(lines) == 1, (fragment, lines)
+    return lines[0]
+
+
+def only(problems: list[Problem]) -> Problem:
+    assert len(problems) == 1, "\n".join(map(str, problems))
+    return problems[0]
+
+
+def test_a_valid_spec_has_no_problems(tmp_path: Path) -> None:
+    assert validate(tmp_path, VALID) == []
+
+
+def test_a_yaml_syntax_error_names_the_file_and_line(tmp_path: Path) -> None:
+    text = replace("      summary: Create a cart\n", "      summary: [Create a cart\n")
+    problem = only(validate(tmp_path, text))
+    assert problem.message == (
+        "YAML syntax error: did not find expected ',' or ']' while parsing a flow sequence "
+        f"(started at line {line_of(text, '[Create a cart')})"
+    )
+    assert problem.file == tmp_path / "spec.yaml"
+    assert problem.line is not None
+    assert line_of(text, "[Create a cart") <= problem.line <= line_of(text, "description: Creates a cart")
+    assert problem.fix
+
+
+def test_an_unquoted_response_code_and_a_duplicate_key_are_reported(tmp_path: Path) -> None:
+    text = replace("        '204':\n", "        204:\n")
+    text = replace("      summary: Create a cart\n",
+                   "      summary: Create a cart\n      summary: Again\n", text)
+    problems = validate(tmp_path, text)
+    messages = {p.message: p for p in problems}
+    key = messages["/paths/~1carts/post/responses/204: the key 204 is read as int, not a string"]
+    assert key.line == line_of(text, "204:")
+    assert key.fix == "quote the key: '204':"
+    duplicate = messages[
+        "/paths/~1carts/post/summary: duplicate key 'summary' (YAML keeps only the last one)"]
+    assert duplicate.line == line_of(text, "summary: Again")
+    assert len(problems) == 2
+
+
+def test_an_invalid_openapi_document_names_the_pointer_and_line(tmp_path: Path) -> None:
+    text = replace("          in: query\n", "          in: querystring\n")
+    problems = validate(tmp_path, text)
+    assert problems
+    pointers = [p.message.split(": ", 1)[0] for p in problems]
+    assert "/paths/~1carts/post/parameters/0/in" in pointers
+    located = problems[pointers.index("/paths/~1carts/post/parameters/0/in")]
+    assert "'querystring' is not one of" in located.message
+    assert located.line == line_of(text, "in: querystring")
+    assert located.fix is not None and "OpenAPI 3.1.0" in located.fix
+
+
+def test_a_schema_error_behind_a_ref_is_reported_where_the_schema_is_written(tmp_path: Path) -> None:
+    text = replace("      required: [cartId, expiresAt]\n", "      required: cartId\n")
+    problem = only(validate(tmp_path, text))
+    assert problem.message.startswith("/components/schemas/Cart/required: ")
+    assert problem.line == line_of(text, "required: cartId")
+
+
+def test_an_unresolved_path_parameter_is_located_at_its_operation(tmp_path: Path) -> None:
+    text = replace("  /carts:\n", "  /carts/{cartId}:\n")
+    problem = only(validate(tmp_path, text))
+    assert problem.message == (
+        "/paths/~1carts~1{cartId}/post: Path parameter 'cartId' for 'post' operation in "
+        "'/carts/{cartId}' was not resolved"
+    )
+    assert problem.line == line_of(text, "    post:")
+
+
+def test_a_request_example_that_does_not_match_its_schema(tmp_path: Path) -> None:
+    text = replace("                  quantity: 2\n", "")
+    problem = only(validate(tmp_path, text))
+    assert problem.message == (
+        "/paths/~1carts/post/requestBody/content/application~1json/examples/gaSeats/value: "
+        "'quantity' is a required property"
+    )
+    assert problem.line == line_of(text, "value:")
+    assert problem.fix == "make the example match the schema, or fix the schema"
+
+
+def test_a_response_example_that_does_not_match_its_schema(tmp_path: Path) -> None:
+    text = replace('expiresAt: "2026-03-14T21:15:00+01:00"', 'expiresAt: "2026-03-14 21:15"')
+    problem = only(validate(tmp_path, text))
+    assert problem.message == (
+        "/paths/~1carts/post/responses/201/content/application~1json/example/expiresAt: "
+        "'2026-03-14 21:15' is not a 'date-time'"
+    )
+    assert problem.line == line_of(text, "expiresAt: \"2026-03-14 21:15\"")
+
+
+def test_a_parameter_example_that_does_not_match_its_schema(tmp_path: Path) -> None:
+    text = replace("          example: 20\n", "          example: 500\n")
+    problem = only(validate(tmp_path, text))
+    assert problem.message == (
+        "/paths/~1carts/post/parameters/0/example: 500 is greater than the maximum of 100")
+    assert problem.line == line_of(text, "example: 500")
+
+
+def test_an_example_in_components_examples_is_checked_where_it_is_written(tmp_path: Path) -> None:
+    text = replace(
+        "              gaSeats:\n"
+        "                summary: Two general-admission seats\n"
+        "                value:\n"
+        "                  sessionId: 8812\n"
+        "                  quantity: 2\n",
+        "              gaSeats: {$ref: '#/components/examples/GaSeats'}\n",
+    )
+    text = replace(
+        "components:\n",
+        "components:\n  examples:\n    GaSeats:\n      value: {sessionId: '8812', quantity: 2}\n",
+        text,
+    )
+    problem = only(validate(tmp_path, text))
+    assert problem.message == "/components/examples/GaSeats/value/sessionId: '8812' is not of type 'integer'"
+    assert problem.line == line_of(text, "value: {sessionId: '8812'")
+
+
+def test_a_shared_error_example_is_reported_once(tmp_path: Path) -> None:
+    reference = "{$ref: '#/components/examples/SessionNotFound'}"
+    text = replace(
+        "              example: {code: SESSION_NOT_FOUND, message: No session 8812., status: 404, "
+        "traceId: b7e1}\n",
+        f"              examples:\n                notFound: {reference}\n",
+    )
+    text = replace(
+        "      responses:\n        '200':\n          description: The PDF.\n",
+        "      responses:\n"
+        "        '404':\n"
+        "          description: Session not found.\n"
+        "          content:\n"
+        "            application/json:\n"
+        "              schema: {$ref: '#/components/schemas/Error'}\n"
+        f"              examples:\n                notFound: {reference}\n"
+        "        '200':\n          description: The PDF.\n",
+        text,
+    )
+    text = replace(
+        "components:\n",
+        "components:\n  examples:\n    SessionNotFound:\n"
+        "      value: {code: SESSION_NOT_FOUND, message: No session 8812., status: 404, traceId: 42}\n",
+        text,
+    )
+    problem = only(validate(tmp_path, text))
+    assert problem.message == "/components/examples/SessionNotFound/value/traceId: 42 is not of type 'string'"
+    assert problem.line == line_of(text, "traceId: 42")
+
+
+def test_an_external_ref_is_reported(tmp_path: Path) -> None:
+    text = replace("{$ref: '#/components/schemas/Cart'}", "{$ref: 'common.yaml#/Cart'}")
+    problem = only(validate(tmp_path, text))
+    assert problem.message == "/paths/~1carts/post/responses/201/content/application~1json/schema/$ref: " \
+        "$ref 'common.yaml#/Cart' points outside this file"
+
+
+def test_a_missing_operation_id(tmp_path: Path) -> None:
+    text = replace("      operationId: createCart\n", "")
+    problem = only(validate(tmp_path, text))
+    assert problem.message == "/paths/~1carts/post: the operation has no operationId"
+    assert problem.line == line_of(text, "    post:")
+    assert problem.fix is not None and "camelCase" in problem.fix
+
+
+def test_a_duplicate_operation_id(tmp_path: Path) -> None:
+    text = replace("      operationId: getTicketsPdf\n", "      operationId: createCart\n")
+    problem = only(validate(tmp_path, text))
+    assert problem.message == (
+        "/paths/~1tickets.pdf/get: Operation ID 'createCart' for 'get' in '/tickets.pdf' is not unique"
+    )
+    assert problem.line == line_of(text, "  /tickets.pdf:") + 1
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("      summary: Create a cart\n", "", "/paths/~1carts/post: the operation has no summary"),
+        ("      summary: Create a cart\n", "      summary: Create a cart.\n",
+         "/paths/~1carts/post/summary: the summary ends with a dot"),
+        ("      description: Creates a cart for one session.\n", "",
+         "/paths/~1carts/post: the operation has no description"),
+        ("      tags: [Carts]\n      parameters", "      parameters",
+         "/paths/~1carts/post: the operation has no tags"),
+        ("          example: 20\n", "",
+         "/paths/~1carts/post/parameters/0: the parameter 'limit' has no example"),
+        ("              example:\n                cartId: c_5f2a\n"
+         "                expiresAt: \"2026-03-14T21:15:00+01:00\"\n", "",
+         "/paths/~1carts/post/responses/201/content/application~1json: "
+         "the 201 response (application/json) has no example"),
+        ("    - {code: SESSION_NOT_FOUND, status: 404, description: The session does not exist.}\n", "",
+         "/paths/~1carts/post/responses/404/content/application~1json/example/code: "
+         "the error code 'SESSION_NOT_FOUND' is not in `x-error-codes`"),
+        ("{code: SESSION_NOT_FOUND, status: 404, description: The session does not exist.}",
+         "{code: SESSION_NOT_FOUND, status: 404}",
+         "/info/x-error-codes/8: SESSION_NOT_FOUND: no `description`"),
+        ("    - {code: CONFLICT, status: 409, description: Conflict.}\n", "",
+         "/info/x-error-codes: the list does not start with the generic error codes"),
+        ("  version: 1.1.0\n", "  version: 1.2.0\n",
+         "/info/x-changelog/0: the newest changelog entry is '1.1.0', `info.version` is '1.2.0'"),
+    ],
+)
+def test_conventions(tmp_path: Path, old: str, new: str, message: str) -> None:
+    problem = only(validate(tmp_path, replace(old, new)))
+    assert problem.message == message
+    assert problem.line is not None
+    assert problem.fix
+
+
+def to_openapi_3_0(text: str) -> str:
+    """VALID as OpenAPI 3.0 (whose `info` has no `summary`)."""
+    text = replace("openapi: 3.1.0\n", "openapi: 3.0.3\n", text)
+    return replace("  summary: Carts for the tests.\n", "", text)
+
+
+def test_an_openapi_3_0_spec_uses_the_3_0_dialect(tmp_path: Path) -> None:
+    text = to_openapi_3_0(VALID)
+    text = replace("        cartId: {type: string, description: The cart id.}\n",
+                   "        cartId: {type: string, nullable: true, description: The cart id.}\n", text)
+    text = replace("                cartId: c_5f2a\n", "                cartId: null\n", text)
+    assert validate(tmp_path, text) == []
+
+    # `nullable` is not a 3.1 keyword: the same example fails there.
+    problem = only(validate(tmp_path, replace("openapi: 3.0.3\n", "openapi: 3.1.0\n", text)))
+    assert problem.message.endswith("/example/cartId: None is not of type 'string'")
+
+
+def test_an_openapi_3_0_example_mismatch(tmp_path: Path) -> None:
+    text = to_openapi_3_0(VALID)
+    text = replace("                  quantity: 2\n", "                  quantity: 0\n", text)
+    problem = only(validate(tmp_path, text))
+    assert problem.message == (
+        "/paths/~1carts/post/requestBody/content/application~1json/examples/gaSeats/value/quantity: "
+        "0 is less than the minimum of 1"
+    )
+    assert problem.line == line_of(text, "quantity: 0")
+
+
+def test_an_unsupported_openapi_version(tmp_path: Path) -> None:
+    problem = only(validate(tmp_path, replace("openapi: 3.1.0\n", "openapi: 2.0\n")))
+    assert problem.message.startswith("/openapi: unsupported `openapi` version")
+    assert problem.line == 1

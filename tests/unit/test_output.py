@@ -1,0 +1,51 @@
+"""Where a route's files go: the Python rules, and the same rules in the front end."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from docsite.frontend import Frontend, node
+from docsite.output import data_key, html_path, page_data_path
+from docsite.routes import canonical_route
+from tests.conftest import FRONTEND
+
+ROUTES = ["/", "/docs/", "/docs/environments", "/docs/authentication/", "/blog/tags/onebox", "/404"]
+
+
+def test_page_data_paths() -> None:
+    assert [data_key(r) for r in ROUTES] == ["index", "docs", "docs/environments", "docs/authentication",
+                                             "blog/tags/onebox", "404"]
+    assert page_data_path("/docs/environments") == "_data/page/docs/environments.json"
+
+
+@pytest.mark.parametrize(("policy", "expected"), [
+    (None, ["index.html", "docs/index.html", "docs/environments/index.html", "docs/authentication/index.html"]),
+    (True, ["index.html", "docs/index.html", "docs/environments/index.html", "docs/authentication/index.html"]),
+    (False, ["index.html", "docs.html", "docs/environments.html", "docs/authentication.html"]),
+])
+def test_html_files_follow_the_trailing_slash_policy(policy: bool | None, expected: list[str]) -> None:
+    assert [html_path(r, policy) for r in ROUTES[:4]] == expected
+    assert html_path("/404", policy) == "404.html"
+
+
+def test_canonical_routes_follow_the_policy() -> None:
+    assert canonical_route("/docs/environments", None) == "/docs/environments"
+    assert canonical_route("/docs/environments", True) == "/docs/environments/"
+    assert canonical_route("/docs/", False) == "/docs"
+    assert canonical_route("/", False) == "/"
+
+
+def test_the_front_end_computes_the_same_data_paths() -> None:
+    frontend = Frontend(FRONTEND)
+    frontend.ensure_built(lambda line: None)
+    script = (
+        "import(process.argv[1]).then(m => console.log(JSON.stringify("
+        "JSON.parse(process.argv[2]).map(r => m.pageDataPath(r)))))"
+    )
+    bundle = (FRONTEND / "dist" / "server" / "entry-server.js").as_uri()
+    result = subprocess.run([node(), "-e", script, bundle, json.dumps(ROUTES)], capture_output=True, text=True,
+                            check=True, cwd=FRONTEND)
+    assert json.loads(result.stdout) == [page_data_path(r) for r in ROUTES]
