@@ -23,6 +23,15 @@ NOT_FOUND = "/404"
 
 
 @dataclass
+class SearchSection:
+    """A part of a page the site search indexes: a heading and the text under it."""
+
+    anchor: str  # the heading's id; "" for the text before the first heading
+    title: str
+    text: str
+
+
+@dataclass
 class Route:
     path: str
     kind: str
@@ -33,6 +42,9 @@ class Route:
     search: SearchType | None = "other"  # None: not indexed (unlisted pages, lists of posts)
     sitemap: bool = True
     anchors: set[str] = field(default_factory=set)  # ids a link may target with #anchor
+    # What search indexes for this page; None: derived from `rendered` (Markdown pages). Routes
+    # without Markdown (API reference pages) fill it themselves.
+    sections: list[SearchSection] | None = None
 
     @property
     def title(self) -> str:

@@ -1,0 +1,1 @@
+"""Benchmarks (not tests): `make bench` runs them and writes results to bench/results/."""
