@@ -1,17 +1,24 @@
-// Prerender every route of a build to HTML, in one Node process.
+// Prerender every route of a build to HTML.
 //
 //   node scripts/prerender.mjs <build-dir> <jobs.json>
 //
 // jobs.json: [{"route": "/docs/environments", "data": "_data/page/docs/environments.json",
 //              "html": "docs/environments/index.html"}, ...]
-// Prints "progress <done> <total>" lines for the builder's progress bar. On a failure it prints
-// the route and the error with its causes to stderr and exits with status 1.
+// Large builds are split over worker threads, one per core. Prints "progress <done> <total>" lines
+// for the builder's progress bar. On a failure it prints the route and the error with its causes to
+// stderr and exits with status 1.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const dist = join(here, '..', 'dist');
+// React's production build: the development build is several times slower and warns on the console.
+process.env.NODE_ENV = 'production';
+
+const here = fileURLToPath(import.meta.url);
+const dist = join(dirname(here), '..', 'dist');
+const PARALLEL_FROM = 200;
 
 function entryAssets(manifest) {
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
@@ -37,42 +44,75 @@ function describe(error) {
   return lines.join('\n');
 }
 
-async function main() {
-  const [buildDir, jobsFile] = process.argv.slice(2);
-  if (!buildDir || !jobsFile) throw new Error('usage: prerender.mjs <build-dir> <jobs.json>');
+class RouteError extends Error {
+  constructor(route, cause) {
+    super(`prerender failed for route ${route}`, { cause });
+  }
+}
+
+/** Render `jobs` in this thread; `onDone()` after each page. */
+async function renderJobs(buildDir, jobs, onDone) {
   const { renderPage, sidebarDataPath } = await import(pathToFileURL(join(dist, 'server', 'entry-server.js')).href);
   const manifest = JSON.parse(await readFile(join(dist, 'client', '.vite', 'manifest.json'), 'utf8'));
   const assets = entryAssets(manifest);
   const site = JSON.parse(await readFile(join(buildDir, '_data', 'site.json'), 'utf8'));
-  const jobs = JSON.parse(await readFile(jobsFile, 'utf8'));
   const sidebars = new Map();
-  const step = Math.max(1, Math.floor(jobs.length / 100));
-
-  for (let index = 0; index < jobs.length; index++) {
-    const job = jobs[index];
+  for (const job of jobs) {
     try {
       const page = JSON.parse(await readFile(join(buildDir, job.data), 'utf8'));
       const sidebarId = page.doc?.sidebar ?? null;
-      let sidebar = null;
-      if (sidebarId) {
-        if (!sidebars.has(sidebarId)) {
-          sidebars.set(sidebarId, JSON.parse(await readFile(join(buildDir, sidebarDataPath(sidebarId)), 'utf8')));
-        }
-        sidebar = sidebars.get(sidebarId);
+      if (sidebarId && !sidebars.has(sidebarId)) {
+        sidebars.set(sidebarId, JSON.parse(await readFile(join(buildDir, sidebarDataPath(sidebarId)), 'utf8')));
       }
-      const html = await renderPage(job.route, site, { page, sidebar }, assets);
+      const html = await renderPage(job.route, site, { page, sidebar: sidebars.get(sidebarId) ?? null }, assets);
       const target = join(buildDir, job.html);
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, html);
     } catch (error) {
-      process.stderr.write(`prerender failed for route ${job.route}\n${describe(error)}\n`);
-      process.exit(1);
+      throw new RouteError(job.route, error);
     }
-    if ((index + 1) % step === 0 || index + 1 === jobs.length) process.stdout.write(`progress ${index + 1} ${jobs.length}\n`);
+    onDone();
   }
 }
 
-main().catch((error) => {
-  process.stderr.write(`${describe(error)}\n`);
-  process.exit(1);
-});
+function inWorkers(buildDir, jobs, count, onDone) {
+  const size = Math.ceil(jobs.length / count);
+  const chunks = Array.from({ length: count }, (_, i) => jobs.slice(i * size, (i + 1) * size)).filter((c) => c.length);
+  return Promise.all(
+    chunks.map(
+      (chunk) =>
+        new Promise((resolve, reject) => {
+          const worker = new Worker(here, { workerData: { buildDir, jobs: chunk } });
+          worker.on('message', (message) => (message === 'done' ? onDone() : reject(new Error(message))));
+          worker.on('error', reject);
+          worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`a prerender worker exited with ${code}`))));
+        }),
+    ),
+  );
+}
+
+async function main() {
+  const [buildDir, jobsFile] = process.argv.slice(2);
+  if (!buildDir || !jobsFile) throw new Error('usage: prerender.mjs <build-dir> <jobs.json>');
+  const jobs = JSON.parse(await readFile(jobsFile, 'utf8'));
+  const step = Math.max(1, Math.floor(jobs.length / 100));
+  let done = 0;
+  const onDone = () => {
+    done += 1;
+    if (done % step === 0 || done === jobs.length) process.stdout.write(`progress ${done} ${jobs.length}\n`);
+  };
+  const cores = availableParallelism();
+  if (jobs.length >= PARALLEL_FROM && cores > 1) await inWorkers(buildDir, jobs, Math.min(cores, 4), onDone);
+  else await renderJobs(buildDir, jobs, onDone);
+}
+
+if (isMainThread) {
+  main().catch((error) => {
+    process.stderr.write(`${describe(error)}\n`);
+    process.exit(1);
+  });
+} else {
+  renderJobs(workerData.buildDir, workerData.jobs, () => parentPort.postMessage('done')).catch((error) => {
+    parentPort.postMessage(describe(error));
+  });
+}

@@ -7,9 +7,12 @@ problem found on the way is collected in the `Report`, so one run lists them all
 from __future__ import annotations
 
 import datetime as dt
+import multiprocessing
+import os
 import re
 import subprocess
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -17,7 +20,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ConfigDict
 
 from docsite.config import SiteConfig
-from docsite.errors import BuildError, Report
+from docsite.errors import BuildError, Problem, Report
 from docsite.frontmatter import read_markdown_file
 from docsite.frontmatter_models import BlogFrontMatter, DocFrontMatter, FrontMatter, PageFrontMatter
 from docsite.markdown import Rendered, render_markdown
@@ -173,6 +176,30 @@ def load_markdown(file: Path, model: type[F], report: Report) -> tuple[F, Render
     return front, rendered, title
 
 
+# Rendering Markdown is the builder's heaviest work: large sites spread it over the machine's cores.
+PARALLEL_FROM = 64
+
+
+def load_many(files: list[Path], model: type[F], report: Report) -> list[tuple[Path, tuple[F, Rendered, str]]]:
+    """`load_markdown` for every file, in order, in worker processes when there are many."""
+    if len(files) < PARALLEL_FROM or (os.cpu_count() or 1) < 2:
+        loaded = [(file, load_markdown(file, model, report)) for file in files]
+    else:
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(max_workers=os.cpu_count(), mp_context=context) as pool:
+            results = list(pool.map(_load_in_worker, files, [model] * len(files), chunksize=16))
+        loaded = []
+        for file, (result, problems) in zip(files, results, strict=True):
+            report.extend(problems)
+            loaded.append((file, result))
+    return [(file, result) for file, result in loaded if result is not None]
+
+
+def _load_in_worker(file: Path, model: type[F]) -> tuple[tuple[F, Rendered, str] | None, list[Problem]]:
+    report = Report()
+    return load_markdown(file, model, report), report.problems
+
+
 def _markdown_files(folder: Path) -> Iterator[Path]:
     if folder.is_dir():
         yield from sorted(p for p in folder.rglob("*.md") if p.name != "README.md" and not p.name.startswith("_"))
@@ -180,11 +207,7 @@ def _markdown_files(folder: Path) -> Iterator[Path]:
 
 def _load_docs(docs_dir: Path, config: SiteConfig, report: Report, updated: dict[Path, str]) -> Iterator[Doc]:
     base = config.docs.routeBasePath.rstrip("/") + _version_path(config)
-    for file in _markdown_files(docs_dir):
-        loaded = load_markdown(file, DocFrontMatter, report)
-        if loaded is None:
-            continue
-        front, rendered, title = loaded
+    for file, (front, rendered, title) in load_many(list(_markdown_files(docs_dir)), DocFrontMatter, report):
         relative = file.relative_to(docs_dir).with_suffix("")
         folder = relative.parent.as_posix()
         folder = "" if folder == "." else folder
@@ -239,13 +262,9 @@ def _load_authors(file: Path, report: Report) -> dict[str, Author]:
 
 def _load_posts(blog_dir: Path, config: SiteConfig, report: Report) -> Iterator[BlogPost]:
     base = config.blog.routeBasePath.rstrip("/")
-    for file in _markdown_files(blog_dir):
+    for file, (front, rendered, title) in load_many(list(_markdown_files(blog_dir)), BlogFrontMatter, report):
         name = file.parent.name if file.stem == "index" else file.stem
         match = _DATED_NAME.match(name)
-        loaded = load_markdown(file, BlogFrontMatter, report)
-        if loaded is None:
-            continue
-        front, rendered, title = loaded
         date: dt.date | None = None
         if front.date is not None:
             date = front.date.date() if isinstance(front.date, dt.datetime) else front.date
@@ -263,11 +282,7 @@ def _load_posts(blog_dir: Path, config: SiteConfig, report: Report) -> Iterator[
 
 
 def _load_pages(pages_dir: Path, report: Report) -> Iterator[Page]:
-    for file in _markdown_files(pages_dir):
-        loaded = load_markdown(file, PageFrontMatter, report)
-        if loaded is None:
-            continue
-        front, rendered, title = loaded
+    for file, (front, rendered, title) in load_many(list(_markdown_files(pages_dir)), PageFrontMatter, report):
         yield Page(file, title, rendered, front, _page_route(file.relative_to(pages_dir)))
 
 
