@@ -1,0 +1,56 @@
+"""The whole pipeline: the real content's route table, check, and builds that fail safely."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from docsite.build import Paths, build, check, load_site
+from docsite.errors import BuildError
+from tests.conftest import CONTENT, FRONTEND
+from tests.e2e.routes import ALL_ROUTES, OUTSIDE_SIDEBAR_DOCS, SIDEBAR_DOCS
+
+
+def test_the_route_table_has_every_route_of_the_specification() -> None:
+    site = load_site(Paths(CONTENT, Path("/nonexistent"), FRONTEND))
+    routes = {r.path: r for r in site.routes}
+    missing = [r for r in ALL_ROUTES if r not in routes]
+    assert missing == []
+    assert routes["/"].kind == "react" and routes["/widget-tests"].kind == "react"
+    assert routes["/blog/welcome"].kind == "blogPost"
+    assert routes["/faq"].kind == "page"
+    assert routes["/specification/"].kind == "apiLanding"
+    assert all(routes[r].kind == "doc" for r in SIDEBAR_DOCS + OUTSIDE_SIDEBAR_DOCS)
+    assert all(routes[r].sidebar == "docs" for r in SIDEBAR_DOCS)
+    assert all(routes[r].sidebar is None for r in OUTSIDE_SIDEBAR_DOCS), "docs outside the sidebar have none"
+    assert routes["/404"].kind == "notFound"
+
+
+def test_check_writes_nothing(mini_site: Path, tmp_path: Path) -> None:
+    out = tmp_path / "build"
+    assert check(Paths(mini_site, out, FRONTEND)) == []
+    assert not out.exists()
+
+
+def test_a_failed_build_leaves_the_previous_build_untouched(mini_site: Path, tmp_path: Path) -> None:
+    out = tmp_path / "build"
+    build(Paths(mini_site, out, FRONTEND), log=lambda line: None)
+    before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert Path("docs/index.html") in before
+    (mini_site / "docs" / "intro.md").write_text("---\ntitle: Intro\n---\n\n[broken](/docs/nowhere)\n")
+    with pytest.raises(BuildError) as info:
+        build(Paths(mini_site, out, FRONTEND), log=lambda line: None)
+    assert "broken link to '/docs/nowhere'" in str(info.value)
+    after = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert after == before
+    assert [p.name for p in tmp_path.iterdir() if "staging" in p.name] == []
+
+
+def test_every_broken_link_is_listed_in_one_run(mini_site: Path) -> None:
+    (mini_site / "docs" / "intro.md").write_text(
+        "---\ntitle: Intro\nslug: /\n---\n\n[a](/docs/one)\n\n[b](/docs/two)\n\n[c](/blog/three)\n")
+    with pytest.raises(BuildError) as info:
+        check(Paths(mini_site, Path("/nonexistent"), FRONTEND))
+    lines = [(p.line, p.message.split("'")[1]) for p in info.value.problems]
+    assert lines == [(6, "/docs/one"), (8, "/docs/two"), (10, "/blog/three")]
