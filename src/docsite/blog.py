@@ -9,15 +9,16 @@ from typing import Any
 from docsite.config import SiteConfig
 from docsite.content import Author, BlogPost
 from docsite.errors import Report
+from docsite.feeds import feed_links
 from docsite.markdown.text import count_words, plain_text, slugify
-from docsite.routes import Route, page_meta
+from docsite.routes import Route, absolute_url, page_meta, page_url, toc
 
 WORDS_PER_MINUTE = 200
 
 
 def blog_routes(posts: list[BlogPost], authors: dict[str, Author], config: SiteConfig,
                 report: Report) -> list[Route]:
-    """`posts` are newest first."""
+    """`posts` are newest first. Every page links the feeds from its head."""
     blog = config.blog
     base = blog.routeBasePath.rstrip("/")
     listed = [p for p in posts if not p.front.unlisted]
@@ -43,7 +44,7 @@ def blog_routes(posts: list[BlogPost], authors: dict[str, Author], config: SiteC
             for key, items in sorted(by_tag.items(), key=lambda kv: labels[kv[0]].lower())]
     routes.append(Route(f"{base}/tags", "blogTags", {
         "kind": "blogTags",
-        "meta": page_meta(config, f"{base}/tags", "Tags", f"Every tag used on the {blog.title}."),
+        "meta": _meta(config, f"{base}/tags", "Tags", f"Every tag used on the {blog.title}."),
         "title": "Tags",
         "tags": tags,
     }, search=None))
@@ -60,29 +61,39 @@ def blog_routes(posts: list[BlogPost], authors: dict[str, Author], config: SiteC
         years[post.date.year].append({"title": post.title, "href": post.route, "date": post.date.isoformat()})
     routes.append(Route(f"{base}/archive", "blogArchive", {
         "kind": "blogArchive",
-        "meta": page_meta(config, f"{base}/archive", "Archive", f"Every post of the {blog.title}, by year."),
+        "meta": _meta(config, f"{base}/archive", "Archive", f"Every post of the {blog.title}, by year."),
         "title": "Archive",
         "years": [{"year": year, "posts": items} for year, items in sorted(years.items(), reverse=True)],
     }, search=None))
     return routes
 
 
+def _meta(config: SiteConfig, path: str, title: str, description: str, **extra: Any) -> dict[str, Any]:
+    return page_meta(config, path, title, description, alternates=feed_links(config), **extra)
+
+
 def reading_minutes(post: BlogPost) -> int:
     return max(1, math.ceil(count_words(plain_text(post.rendered.tree)) / WORDS_PER_MINUTE))
 
 
+def inline_authors(post: BlogPost) -> list[Author]:
+    """Authors written in the post's front matter rather than named from authors.yaml."""
+    return [Author("", entry.get("name", ""), entry.get("title"), entry.get("url"), entry.get("image_url"),
+                   post.file, post.line_of("authors"))
+            for entry in post.front.authors if isinstance(entry, dict)]
+
+
 def _summary(post: BlogPost, authors: dict[str, Author], base: str, report: Report) -> dict[str, Any]:
     resolved = []
+    inline = iter(inline_authors(post))
     for entry in post.front.authors:
-        if isinstance(entry, dict):
-            resolved.append({"name": entry.get("name", ""), "title": entry.get("title"),
-                             "url": entry.get("url"), "imageUrl": entry.get("image_url")})
-        elif entry in authors:
-            a = authors[entry]
-            resolved.append({"name": a.name, "title": a.title, "url": a.url, "imageUrl": a.image_url})
-        else:
-            report.error(f"unknown blog author '{entry}'", post.file, 1,
+        author = next(inline) if isinstance(entry, dict) else authors.get(entry)
+        if author is None:
+            report.error(f"unknown blog author '{entry}'", post.file, post.line_of("authors"),
                          f"add '{entry}' to authors.yaml, or use one of: {', '.join(sorted(authors)) or '(none)'}")
+            continue
+        resolved.append({"name": author.name, "title": author.title, "url": author.url,
+                         "imageUrl": author.image_url})
     return {
         "title": post.title,
         "href": post.route,
@@ -101,12 +112,12 @@ def _post_route(post: BlogPost, summary: dict[str, Any], newer: BlogPost | None,
     front = post.front
     data = {
         "kind": "blogPost",
-        "meta": page_meta(config, post.route, post.title, post.description, keywords=front.keywords,
-                          image=front.image, og_type="article", noindex=front.unlisted),
+        "meta": _meta(config, post.route, post.title, post.description, keywords=front.keywords,
+                      image=front.image, og_type="article", noindex=front.unlisted,
+                      json_ld=_posting_json_ld(post, summary, config)),
         "title": post.title,
         "content": post.rendered.tree,
-        "toc": [] if front.hide_table_of_contents else [
-            {"id": h.id, "level": h.level, "value": h.value} for h in post.rendered.headings if 2 <= h.level <= 3],
+        "toc": toc(post.rendered, front, config),
         "post": {k: v for k, v in summary.items() if k not in ("excerpt", "truncated")},
         "newer": {"label": newer.title, "href": newer.route} if newer else None,
         "older": {"label": older.title, "href": older.route} if older else None,
@@ -114,6 +125,28 @@ def _post_route(post: BlogPost, summary: dict[str, Any], newer: BlogPost | None,
     return Route(post.route, "blogPost", data, post.file, post.rendered,
                  search=None if front.unlisted else "blog", sitemap=not front.unlisted,
                  anchors=post.rendered.anchors)
+
+
+def _posting_json_ld(post: BlogPost, summary: dict[str, Any], config: SiteConfig) -> dict[str, Any]:
+    """schema.org BlogPosting: headline, dates, authors, keywords."""
+    data: dict[str, Any] = {
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        "@id": page_url(config, post.route),
+        "mainEntityOfPage": page_url(config, post.route),
+        "url": page_url(config, post.route),
+        "headline": post.title,
+        "name": post.title,
+        "description": post.description,
+        "datePublished": post.date.isoformat(),
+        "author": [{"@type": "Person", "name": a["name"], **({"url": a["url"]} if a.get("url") else {})}
+                   for a in summary["authors"]],
+        "keywords": post.front.tags,
+    }
+    image = post.front.image or config.themeConfig.image
+    if image:
+        data["image"] = absolute_url(config, image)
+    return data
 
 
 def _list_pages(base: str, title: str, description: str, items: list[dict[str, Any]], per_page: int,
@@ -125,7 +158,7 @@ def _list_pages(base: str, title: str, description: str, items: list[dict[str, A
         page_title = title if number == 1 else f"{title}, page {number}"
         data = {
             "kind": kind,
-            "meta": page_meta(config, path, page_title, description),
+            "meta": _meta(config, path, page_title, description),
             "title": title,
             "description": description,
             "posts": items[(number - 1) * per_page: number * per_page],

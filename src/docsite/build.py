@@ -20,16 +20,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from docsite.blog import blog_routes
+from docsite.blog import blog_routes, inline_authors
 from docsite.config import CONFIG_FILE, SiteConfig, load_config
 from docsite.content import Content, load_content
 from docsite.errors import BuildError, Problem, Report
+from docsite.feeds import feed_files
 from docsite.frontend import Frontend, node
-from docsite.links import LinkTarget, check_config_links, check_links, normalize
+from docsite.links import LinkTarget, check_author_images, check_config_links, check_links, normalize
 from docsite.openapi.cards import operation_index, resolve_operation_cards
 from docsite.openapi.reference import ApiSpec, load_specs, reference_routes, spec_files
 from docsite.output import (
     copy_tree,
+    docs_data_path,
     html_path,
     page_data_path,
     robots,
@@ -50,6 +52,7 @@ from docsite.routes import (
 )
 from docsite.sidebars import Sidebars, load_sidebars
 from docsite.sitedata import site_data
+from docsite.versions import PLUGIN_ID, DocsVersion, docs_versions, versions_data
 from docsite.yamlfile import load_yaml_file
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -73,6 +76,7 @@ class Site:
     config: SiteConfig
     content: Content
     sidebars: Sidebars
+    versions: list[DocsVersion]
     specs: list[ApiSpec]
     routes: list[Route]
     site_data: dict[str, Any]
@@ -101,13 +105,12 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     config = load_config(paths.content)
     frontend = Frontend(paths.frontend)
     content = load_content(paths.content, config, report, dev=dev)
-    sidebars = load_sidebars(paths.content / config.docs.sidebarPath, content.docs,
-                             {d.id for d in content.drafts}, config.docs.routeBasePath, report)
+    docs = content.doc_index()
+    sidebars = load_sidebars(paths.content / config.docs.sidebarPath, docs, config.docs.routeBasePath, report)
     specs = load_specs(paths.content / "specs", report)
 
-    docs_by_id = {d.id: d for d in content.docs}
-    routes: list[Route] = [doc_route(d, config, sidebars, docs_by_id, report) for d in content.docs]
-    routes += [category_index_route(g, config, sidebars, docs_by_id) for g in sidebars.generated]
+    routes: list[Route] = [doc_route(d, config, sidebars, docs, report) for d in content.docs]
+    routes += [category_index_route(g, config, sidebars, docs) for g in sidebars.generated]
     routes += blog_routes(content.posts, content.authors, config, report)
     routes += [page_route(p, config) for p in content.pages]
     routes += [react_route(p, config) for p in content.react_pages]
@@ -120,14 +123,18 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
 
     files = spec_files(specs)
     static_dir = paths.content / "static"
-    targets = LinkTarget.of(routes, static_files(static_dir) | set(files))
+    targets = LinkTarget.of(routes, static_files(static_dir) | set(files), static_dir)
     check_links(routes, targets, config, report)
     check_config_links(_config_links(paths.content / CONFIG_FILE), targets, config, report)
+    check_author_images([*content.authors.values(), *(a for p in content.posts for a in inline_authors(p))],
+                        targets, report)
+    files.update(feed_files(content.posts, content.authors, config))  # after links are rewritten
 
     data = site_data(config, paths.content, content.docs, sidebars, search_tags=[], build_id=_build_id(),
-                     report=report)
+                     report=report, draft_ids=docs.draft_ids)
     report.raise_if_errors()
-    return Site(config, content, sidebars, specs, routes, data, static_dir, files)
+    versions = docs_versions(config, docs, sidebars)
+    return Site(config, content, sidebars, versions, specs, routes, data, static_dir, files)
 
 
 def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
@@ -172,6 +179,7 @@ def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress
     write_json(staging / "_data" / "site.json", site.site_data)
     for sidebar in site.sidebars.sidebars.values():
         write_json(staging / sidebar_data_path(sidebar.id), sidebar.to_json())
+    write_json(staging / docs_data_path(PLUGIN_ID), versions_data(site.versions, config))
     jobs = []
     total = len(site.routes)
     for index, route in enumerate(site.routes):

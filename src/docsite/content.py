@@ -7,6 +7,7 @@ problem found on the way is collected in the `Report`, so one run lists them all
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import multiprocessing
 import os
 import re
@@ -15,7 +16,7 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -39,6 +40,11 @@ class MarkdownSource:
     file: Path
     title: str
     rendered: Rendered
+    front_lines: dict[str, int] = field(default_factory=dict, kw_only=True)  # front matter key -> line
+
+    def line_of(self, key: str) -> int:
+        """The line of a front matter key, for errors about its value (1 when it is not there)."""
+        return self.front_lines.get(key, 1)
 
     @property
     def description_fallback(self) -> str:
@@ -52,6 +58,7 @@ class Doc(MarkdownSource):
     front: DocFrontMatter
     route: str
     last_updated: str | None = None
+    path: str = ""  # the file below the content folder: `docs/authentication/index.md`
 
     @property
     def description(self) -> str:
@@ -111,6 +118,8 @@ class Author:
     title: str | None = None
     url: str | None = None
     image_url: str | None = None
+    file: Path | None = None  # where the author is written: authors.yaml, or a post's front matter
+    line: int = 1             # the line of `image_url` (or of the author)
 
 
 class AuthorFile(BaseModel):
@@ -130,6 +139,38 @@ class Content:
     pages: list[Page] = field(default_factory=list)
     react_pages: list[ReactPage] = field(default_factory=list)
 
+    def doc_index(self) -> DocIndex:
+        return DocIndex({d.id: d for d in self.docs}, frozenset(d.id for d in self.drafts))
+
+
+class UnknownDoc(LookupError):
+    """A doc id that is neither a doc nor a draft. The message lists the ids that exist."""
+
+
+@dataclass(frozen=True)
+class DocIndex:
+    """Docs by id, for every place that looks a doc up (sidebars, pagination, navbar items)."""
+
+    docs: dict[str, Doc]
+    draft_ids: frozenset[str] = frozenset()
+
+    def find(self, doc_id: str) -> Doc | None:
+        """The doc with this id; None for a draft (drafts are left out of production builds).
+
+        Raises UnknownDoc, listing the ids that exist, for an id that is neither.
+        """
+        doc = self.docs.get(doc_id)
+        if doc is None and doc_id not in self.draft_ids:
+            raise UnknownDoc(doc_not_found(doc_id, list(self.docs)))
+        return doc
+
+
+def doc_not_found(doc_id: str, known: list[str]) -> str:
+    """The message for a doc id that does not exist, listing the ids that do."""
+    close = difflib.get_close_matches(doc_id, known, n=3, cutoff=0.5)
+    hint = f" Did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+    return f"no doc with id '{doc_id}'.{hint} Available doc ids: {', '.join(sorted(known))}"
+
 
 # -- loading ------------------------------------------------------------------------------------
 
@@ -137,7 +178,7 @@ def load_content(content_dir: Path, config: SiteConfig, report: Report, *, dev: 
     content = Content()
     docs_dir = content_dir / config.docs.path
     updated = _git_last_updated(docs_dir) if config.docs.showLastUpdateTime else {}
-    for doc in _load_docs(docs_dir, config, report, updated):
+    for doc in _load_docs(content_dir, config, report, updated):
         (content.docs if dev or not doc.front.draft else content.drafts).append(doc)
     _check_unique_ids(content.docs + content.drafts, report)
     blog_dir = content_dir / config.blog.path
@@ -150,7 +191,14 @@ def load_content(content_dir: Path, config: SiteConfig, report: Report, *, dev: 
     return content
 
 
-def load_markdown(file: Path, model: type[F], report: Report) -> tuple[F, Rendered, str] | None:
+class Loaded(NamedTuple, Generic[F]):
+    front: F
+    rendered: Rendered
+    title: str
+    lines: dict[str, int]  # front matter key -> line
+
+
+def load_markdown(file: Path, model: type[F], report: Report) -> Loaded[F] | None:
     """Read `file`, validate its front matter with `model` and render its body.
 
     The title is the front matter's, else the leading `# Heading` (which is then removed from the
@@ -173,14 +221,15 @@ def load_markdown(file: Path, model: type[F], report: Report) -> tuple[F, Render
     if not title:
         report.error("the page has no title", file, 1, "add 'title: ...' to the front matter")
         return None
-    return front, rendered, title
+    lines = {str(key[0]): line for key, line in source.front.lines.items() if len(key) == 1}
+    return Loaded(front, rendered, title, lines)
 
 
 # Rendering Markdown is the builder's heaviest work: large sites spread it over the machine's cores.
 PARALLEL_FROM = 64
 
 
-def load_many(files: list[Path], model: type[F], report: Report) -> list[tuple[Path, tuple[F, Rendered, str]]]:
+def load_many(files: list[Path], model: type[F], report: Report) -> list[tuple[Path, Loaded[F]]]:
     """`load_markdown` for every file, in order, in worker processes when there are many."""
     if len(files) < PARALLEL_FROM or (os.cpu_count() or 1) < 2:
         loaded = [(file, load_markdown(file, model, report)) for file in files]
@@ -195,7 +244,7 @@ def load_many(files: list[Path], model: type[F], report: Report) -> list[tuple[P
     return [(file, result) for file, result in loaded if result is not None]
 
 
-def _load_in_worker(file: Path, model: type[F]) -> tuple[tuple[F, Rendered, str] | None, list[Problem]]:
+def _load_in_worker(file: Path, model: type[F]) -> tuple[Loaded[F] | None, list[Problem]]:
     report = Report()
     return load_markdown(file, model, report), report.problems
 
@@ -205,15 +254,17 @@ def _markdown_files(folder: Path) -> Iterator[Path]:
         yield from sorted(p for p in folder.rglob("*.md") if p.name != "README.md" and not p.name.startswith("_"))
 
 
-def _load_docs(docs_dir: Path, config: SiteConfig, report: Report, updated: dict[Path, str]) -> Iterator[Doc]:
+def _load_docs(content_dir: Path, config: SiteConfig, report: Report, updated: dict[Path, str]) -> Iterator[Doc]:
+    docs_dir = content_dir / config.docs.path
     base = config.docs.routeBasePath.rstrip("/") + _version_path(config)
-    for file, (front, rendered, title) in load_many(list(_markdown_files(docs_dir)), DocFrontMatter, report):
+    for file, (front, rendered, title, lines) in load_many(list(_markdown_files(docs_dir)), DocFrontMatter, report):
         relative = file.relative_to(docs_dir).with_suffix("")
         folder = relative.parent.as_posix()
         folder = "" if folder == "." else folder
         doc_id = f"{folder}/{front.id}" if front.id and folder else (front.id or relative.as_posix())
         route = base + _doc_slug(front.slug, folder, relative.name, front.id)
-        yield Doc(file, title, rendered, doc_id, front, route, updated.get(file.resolve()))
+        yield Doc(file, title, rendered, doc_id, front, route, updated.get(file.resolve()),
+                  file.relative_to(content_dir).as_posix(), front_lines=lines)
 
 
 def _version_path(config: SiteConfig) -> str:
@@ -253,7 +304,8 @@ def _load_authors(file: Path, report: Report) -> dict[str, Author]:
         authors = {}
         for key, value in doc.data.items():
             entry = validate(AuthorFile, doc, value, (key,))
-            authors[str(key)] = Author(str(key), entry.name, entry.title, entry.url, entry.image_url)
+            authors[str(key)] = Author(str(key), entry.name, entry.title, entry.url, entry.image_url,
+                                       file, doc.line_of((key, "image_url")))
         return authors
     except BuildError as exc:
         report.extend(exc.problems)
@@ -262,7 +314,7 @@ def _load_authors(file: Path, report: Report) -> dict[str, Author]:
 
 def _load_posts(blog_dir: Path, config: SiteConfig, report: Report) -> Iterator[BlogPost]:
     base = config.blog.routeBasePath.rstrip("/")
-    for file, (front, rendered, title) in load_many(list(_markdown_files(blog_dir)), BlogFrontMatter, report):
+    for file, (front, rendered, title, lines) in load_many(list(_markdown_files(blog_dir)), BlogFrontMatter, report):
         name = file.parent.name if file.stem == "index" else file.stem
         match = _DATED_NAME.match(name)
         date: dt.date | None = None
@@ -278,12 +330,12 @@ def _load_posts(blog_dir: Path, config: SiteConfig, report: Report) -> Iterator[
                          "name the file YYYY-MM-DD-slug.md or add 'date: YYYY-MM-DD' to the front matter")
             continue
         slug = (front.slug or (match.group(4) if match else name)).strip("/")
-        yield BlogPost(file, title, rendered, front, slug, date, f"{base}/{slug}")
+        yield BlogPost(file, title, rendered, front, slug, date, f"{base}/{slug}", front_lines=lines)
 
 
 def _load_pages(pages_dir: Path, report: Report) -> Iterator[Page]:
-    for file, (front, rendered, title) in load_many(list(_markdown_files(pages_dir)), PageFrontMatter, report):
-        yield Page(file, title, rendered, front, _page_route(file.relative_to(pages_dir)))
+    for file, (front, rendered, title, lines) in load_many(list(_markdown_files(pages_dir)), PageFrontMatter, report):
+        yield Page(file, title, rendered, front, _page_route(file.relative_to(pages_dir)), front_lines=lines)
 
 
 def _load_react_pages(pages_dir: Path, report: Report) -> Iterator[ReactPage]:

@@ -5,6 +5,8 @@
 - A link to a route of this site that does not exist is reported per `onBrokenLinks` (default:
   fail the build). Every broken link of the run is listed with file:line and target.
 - A link to a missing `#anchor` of an existing page is reported per `onBrokenAnchors` (default: warn).
+- An image, and a blog author's picture, must be a file of the site (an error otherwise); images in
+  pages get their intrinsic `width` and `height` from the file, so the page does not shift as they load.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from docsite.config import SiteConfig
+from docsite.content import Author
 from docsite.errors import Report
+from docsite.images import image_size
 from docsite.markdown import Reference
 from docsite.routes import Route
 
@@ -31,16 +35,20 @@ class LinkTarget:
     routes: dict[str, Route]
     files: set[str]            # site paths of static and generated files: "/img/logo.svg"
     sources: dict[Path, str]   # Markdown file -> its route
+    static_dir: Path | None = None  # where the static files are, to read images' sizes
 
     @classmethod
-    def of(cls, routes: Iterable[Route], files: Iterable[str]) -> LinkTarget:
+    def of(cls, routes: Iterable[Route], files: Iterable[str], static_dir: Path | None = None) -> LinkTarget:
         table: dict[str, Route] = {}
         sources: dict[Path, str] = {}
         for route in routes:
             table[normalize(route.path)] = route
             if route.source is not None and route.source.suffix == ".md":
                 sources[route.source.resolve()] = route.path
-        return cls(table, set(files), sources)
+        return cls(table, set(files), sources, static_dir)
+
+    def image_size(self, path: str) -> tuple[int, int] | None:
+        return image_size(self.static_dir / path.lstrip("/")) if self.static_dir else None
 
     def route(self, path: str) -> Route | None:
         path = normalize(path)
@@ -127,8 +135,24 @@ def _check_image(ref: Reference, route: Route, targets: LinkTarget, report: Repo
     if path not in targets.files:
         report.error(f"image not found: '{src}'", route.source, ref.line,
                      "put the image in content/static/ and write its path from the site root (/img/x.png)")
-    else:
-        ref.props[ref.attr] = path
+        return
+    ref.props[ref.attr] = path
+    size = targets.image_size(path)
+    if size and "width" not in ref.props and "height" not in ref.props:
+        ref.props["width"], ref.props["height"] = size
+
+
+def check_author_images(authors: Iterable[Author], targets: LinkTarget, report: Report) -> None:
+    """A blog author's `image_url` on this site must be a static file, like any other image."""
+    for author in authors:
+        src = author.image_url
+        if not src or _SCHEME.match(src) or src.startswith(("//", "data:")):
+            continue
+        path = "/" + unquote(urlsplit(src).path).lstrip("/")
+        if path not in targets.files:
+            report.error(f"author image not found: '{src}' ({author.name})", author.file, author.line,
+                         "put the image in content/static/ and write its path from the site root "
+                         "(/img/authors/name.png), or use a full https:// URL")
 
 
 def _report(report: Report, policy: str, message: str, file: Path | None, line: int | None, fix: str) -> None:

@@ -36,6 +36,11 @@ def sidebar_data_path(sidebar_id: str) -> str:
     return f"{DATA_DIR}/sidebar/{sidebar_id}.json"
 
 
+def docs_data_path(plugin_id: str) -> str:
+    """The docs plugin's versions (docsite.versions): fetched by the navbar's version items."""
+    return f"{DATA_DIR}/docs/{plugin_id}.json"
+
+
 def html_path(route: str, trailing_slash: bool | None) -> str:
     if route == NOT_FOUND:
         return "404.html"

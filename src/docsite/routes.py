@@ -13,10 +13,11 @@ from typing import Any, Literal
 from urllib.parse import quote
 
 from docsite.config import SiteConfig
-from docsite.content import Doc, Page, ReactPage
+from docsite.content import Doc, DocIndex, Page, ReactPage, UnknownDoc
 from docsite.errors import Report
+from docsite.frontmatter_models import FrontMatter
 from docsite.markdown import Rendered
-from docsite.sidebars import GeneratedIndex, SidebarCategory, Sidebars, doc_not_found
+from docsite.sidebars import Crumb, GeneratedIndex, SidebarCategory, SidebarLink, Sidebars
 
 SearchType = Literal["docs", "blog", "other"]
 NOT_FOUND = "/404"
@@ -53,18 +54,51 @@ class Route:
 
 def page_meta(config: SiteConfig, path: str, title: str, description: str, *,
               keywords: list[str] | None = None, image: str | None = None,
-              og_type: str = "website", noindex: bool = False) -> dict[str, Any]:
-    """What goes into <head>: the title from the site template, description, canonical, social tags."""
+              og_type: str = "website", noindex: bool = False, json_ld: Any = None,
+              alternates: list[dict[str, str]] | None = None) -> dict[str, Any]:
+    """What goes into <head>: the title from the site template, description, keywords (the page's,
+    else the site's), canonical URL, social tags (image: the page's, else the site's), and optionally
+    JSON-LD structured data and alternate links (feeds)."""
     full = title if title == config.title else f"{title} {config.titleDelimiter} {config.title}"
     picture = image or config.themeConfig.image
-    return {
+    meta: dict[str, Any] = {
         "title": full,
         "description": description,
-        "canonical": absolute_url(config, canonical_route(path, config.trailingSlash)),
-        "keywords": keywords or [],
+        "canonical": page_url(config, path),
+        "keywords": keywords or site_keywords(config),
         "image": absolute_url(config, picture) if picture else None,
         "ogType": og_type,
         "noindex": noindex,
+    }
+    if json_ld is not None:
+        meta["jsonLd"] = json_ld
+    if alternates:
+        meta["alternates"] = alternates
+    return meta
+
+
+def site_keywords(config: SiteConfig) -> list[str]:
+    """The keywords of `themeConfig.metadata`, for pages that name none."""
+    for entry in config.themeConfig.metadata:
+        if entry.get("name") == "keywords" and entry.get("content"):
+            return [k.strip() for k in entry["content"].split(",") if k.strip()]
+    return []
+
+
+def page_url(config: SiteConfig, route: str) -> str:
+    """The canonical absolute URL of a route."""
+    return absolute_url(config, canonical_route(route, config.trailingSlash))
+
+
+def breadcrumbs_json_ld(config: SiteConfig, crumbs: list[dict[str, Any]], route: str) -> dict[str, Any]:
+    """schema.org BreadcrumbList for search engines: the crumbs that are pages, then this page."""
+    items = [(c["label"], page_url(config, c["href"])) for c in crumbs[:-1] if c.get("href")]
+    items.append((crumbs[-1]["label"], page_url(config, route)))
+    return {
+        "@context": "https://schema.org",
+        "@type": "BreadcrumbList",
+        "itemListElement": [{"@type": "ListItem", "position": i, "name": name, "item": url}
+                            for i, (name, url) in enumerate(items, start=1)],
     }
 
 
@@ -81,41 +115,45 @@ def absolute_url(config: SiteConfig, path: str) -> str:
     return config.url + config.baseUrl.rstrip("/") + "/" + quote(path.lstrip("/"), safe="/#?=&%")
 
 
-def toc(rendered: Rendered, low: int, high: int) -> list[dict[str, Any]]:
+def toc(rendered: Rendered, front: FrontMatter, config: SiteConfig) -> list[dict[str, Any]]:
+    """The table of contents: headings from level 2 to 3, or the levels the page or the site sets;
+    empty when the page hides it."""
+    if front.hide_table_of_contents:
+        return []
+    toc_config = config.themeConfig.tableOfContents
+    low = front.toc_min_heading_level or toc_config.minHeadingLevel
+    high = front.toc_max_heading_level or toc_config.maxHeadingLevel
     return [{"id": h.id, "level": h.level, "value": h.value}
             for h in rendered.headings if low <= h.level <= high]
 
 
 # -- docs ---------------------------------------------------------------------------------------
 
-def doc_route(doc: Doc, config: SiteConfig, sidebars: Sidebars, docs_by_id: dict[str, Doc],
-              report: Report) -> Route:
+HOME = {"label": "Home", "href": "/"}
+
+
+def doc_route(doc: Doc, config: SiteConfig, sidebars: Sidebars, docs: DocIndex, report: Report) -> Route:
     front = doc.front
     nav = sidebars.navigation.get(doc.route)
-    toc_config = config.themeConfig.tableOfContents
-    low = front.toc_min_heading_level or toc_config.minHeadingLevel
-    high = front.toc_max_heading_level or toc_config.maxHeadingLevel
-    home = {"label": "Home", "href": "/"}
-    breadcrumbs = [home, *(c.to_json() for c in nav.breadcrumbs)] if nav else [home, {"label": doc.title, "href": None}]
-    prev = _pagination(doc, "pagination_prev", nav.prev if nav else None, docs_by_id, report)
-    nxt = _pagination(doc, "pagination_next", nav.next if nav else None, docs_by_id, report)
+    crumbs = [c.to_json() for c in nav.breadcrumbs] if nav else [Crumb(doc.title, None).to_json()]
     edit_url = front.custom_edit_url or (
-        config.docs.editUrl.rstrip("/") + "/" + doc.file.as_posix().split("/docs/", 1)[-1]
-        if config.docs.editUrl else None)
+        config.docs.editUrl.rstrip("/") + "/" + doc.path if config.docs.editUrl else None)
+    hidden = front.unlisted or front.draft
     data = {
         "kind": "doc",
         "meta": page_meta(config, doc.route, doc.title, doc.description, keywords=front.keywords,
-                          image=front.image, og_type="article", noindex=front.unlisted or front.draft),
+                          image=front.image, og_type="article", noindex=hidden,
+                          json_ld=breadcrumbs_json_ld(config, [HOME, *crumbs], doc.route)),
         "title": doc.title,
         "content": doc.rendered.tree,
-        "toc": [] if front.hide_table_of_contents else toc(doc.rendered, low, high),
+        "toc": toc(doc.rendered, front, config),
         "doc": {
             "id": doc.id,
             "version": "current",
             "sidebar": nav.sidebar if nav else None,
-            "breadcrumbs": breadcrumbs,
-            "prev": prev,
-            "next": nxt,
+            "breadcrumbs": [HOME, *crumbs],
+            "prev": _pagination(doc, "pagination_prev", nav.prev if nav else None, docs, report),
+            "next": _pagination(doc, "pagination_next", nav.next if nav else None, docs, report),
             "lastUpdated": doc.last_updated,
             "editUrl": edit_url,
             "tags": front.tags,
@@ -125,42 +163,43 @@ def doc_route(doc: Doc, config: SiteConfig, sidebars: Sidebars, docs_by_id: dict
         },
     }
     return Route(doc.route, "doc", data, doc.file, doc.rendered, nav.sidebar if nav else None,
-                 search=None if front.unlisted or front.draft else "docs",
-                 sitemap=not (front.unlisted or front.draft), anchors=doc.rendered.anchors)
+                 search=None if hidden else "docs", sitemap=not hidden, anchors=doc.rendered.anchors)
 
 
-def _pagination(doc: Doc, key: str, default: Any, docs_by_id: dict[str, Doc],
+def _pagination(doc: Doc, key: str, default: SidebarLink | None, docs: DocIndex,
                 report: Report) -> dict[str, str] | None:
+    """The previous or next link: the sidebar's neighbour, unless the front matter names another
+    doc (`pagination_next: other/doc`) or none (`pagination_next: null`). A draft target hides it."""
     front = doc.front
     if key in front.model_fields_set:
         target_id = getattr(front, key)
         if target_id is None:
-            return None  # `pagination_next: null` hides the link
-        target = docs_by_id.get(target_id)
+            return None
+        try:
+            target = docs.find(target_id)
+        except UnknownDoc as exc:
+            report.error(f"{key}: {exc}", doc.file, doc.line_of(key),
+                         "use one of the ids above, or null to hide the link")
+            return None
         if target is None:
-            report.error(f"{key}: {doc_not_found(target_id, list(docs_by_id))}", doc.file, 1)
             return None
         return {"label": target.front.pagination_label or target.sidebar_label, "href": target.route}
     if default is None:
         return None
-    target = docs_by_id.get(default.doc_id) if default.doc_id else None
+    target = docs.docs.get(default.doc_id) if default.doc_id else None
     label = (target.front.pagination_label if target else None) or default.label
     return {"label": label, "href": default.href}
 
 
-def category_index_route(index: GeneratedIndex, config: SiteConfig, sidebars: Sidebars,
-                         docs_by_id: dict[str, Doc]) -> Route:
+def category_index_route(index: GeneratedIndex, config: SiteConfig, sidebars: Sidebars, docs: DocIndex) -> Route:
     nav = sidebars.navigation.get(index.route)
-    cards = []
-    for item in index.category.items:
-        doc = docs_by_id.get(item.doc_id or "")
-        cards.append({"label": item.label, "href": item.href,
-                      "description": doc.description if doc else None,
-                      "type": "category" if isinstance(item, SidebarCategory) else "link"})
+    cards = [_card(item, docs) for item in index.category.items]
     description = index.description or f"Every page in {index.title}."
+    crumbs = [HOME, *(c.to_json() for c in (nav.breadcrumbs if nav else [Crumb(index.title, None)]))]
     data = {
         "kind": "docCategory",
-        "meta": page_meta(config, index.route, index.title, description),
+        "meta": page_meta(config, index.route, index.title, description, keywords=index.keywords,
+                          image=index.image, json_ld=breadcrumbs_json_ld(config, crumbs, index.route)),
         "title": index.title,
         "description": index.description,
         "items": cards,
@@ -168,7 +207,7 @@ def category_index_route(index: GeneratedIndex, config: SiteConfig, sidebars: Si
             "id": None,
             "version": "current",
             "sidebar": nav.sidebar if nav else None,
-            "breadcrumbs": [{"label": "Home", "href": "/"}, *(c.to_json() for c in (nav.breadcrumbs if nav else []))],
+            "breadcrumbs": crumbs,
             "prev": {"label": nav.prev.label, "href": nav.prev.href} if nav and nav.prev else None,
             "next": {"label": nav.next.label, "href": nav.next.href} if nav and nav.next else None,
         },
@@ -176,20 +215,36 @@ def category_index_route(index: GeneratedIndex, config: SiteConfig, sidebars: Si
     return Route(index.route, "docCategory", data, None, None, nav.sidebar if nav else None, search=None)
 
 
+def _card(item: SidebarCategory | SidebarLink, docs: DocIndex) -> dict[str, Any]:
+    """A card of a category's index page: a doc with its description, a category with its size, a link."""
+    if isinstance(item, SidebarCategory):
+        count = len(item.items)
+        return {"type": "category", "label": item.label, "href": item.href or _first_href(item),
+                "description": f"{count} item{'s' if count != 1 else ''}"}
+    doc = docs.docs.get(item.doc_id or "")
+    return {"type": "link" if doc else "external", "label": item.label, "href": item.href,
+            "description": doc.description if doc else None}
+
+
+def _first_href(category: SidebarCategory) -> str:
+    for child in category.items:
+        href = child.href if isinstance(child, SidebarLink) else (child.href or _first_href(child))
+        if href:
+            return href
+    return ""
+
+
 # -- pages --------------------------------------------------------------------------------------
 
 def page_route(page: Page, config: SiteConfig) -> Route:
     front = page.front
-    toc_config = config.themeConfig.tableOfContents
-    low = front.toc_min_heading_level or toc_config.minHeadingLevel
-    high = front.toc_max_heading_level or toc_config.maxHeadingLevel
     data = {
         "kind": "page",
         "meta": page_meta(config, page.route, page.title, page.description, keywords=front.keywords,
                           image=front.image, noindex=front.unlisted),
         "title": page.title,
         "content": page.rendered.tree,
-        "toc": [] if front.hide_table_of_contents else toc(page.rendered, low, high),
+        "toc": toc(page.rendered, front, config),
         "hideFooter": front.hide_footer,
     }
     return Route(page.route, "page", data, page.file, page.rendered,

@@ -11,19 +11,21 @@ from pathlib import Path
 from typing import Any
 
 from docsite.config import CONFIG_FILE, Footer, FooterColumn, FooterLink, Logo, NavbarItem, SiteConfig
-from docsite.content import Doc
+from docsite.content import Doc, DocIndex, UnknownDoc
 from docsite.errors import Report
-from docsite.sidebars import Sidebars, doc_not_found
+from docsite.sidebars import Sidebars
+from docsite.versions import last_version, version_route
 from docsite.yamlfile import load_yaml_file
 
 
 def site_data(config: SiteConfig, content_dir: Path, docs: list[Doc], sidebars: Sidebars,
-              search_tags: list[str], build_id: str, report: Report) -> dict[str, Any]:
+              search_tags: list[str], build_id: str, report: Report,
+              draft_ids: frozenset[str] = frozenset()) -> dict[str, Any]:
     theme = config.themeConfig
     locale = config.i18n.locale(config.i18n.defaultLocale)
-    resolver = _NavbarResolver(config, content_dir, {d.id: d for d in docs}, sidebars, report)
-    versions = [{"name": name, "label": v.label, "path": _version_route(config, v.path), "isLast": name == "current"}
-                for name, v in config.docs.versions.items()]
+    resolver = _NavbarResolver(config, content_dir, DocIndex({d.id: d for d in docs}, draft_ids), sidebars, report)
+    versions = [{"name": name, "label": v.label, "path": version_route(config, v.path),
+                 "isLast": name == last_version(config)} for name, v in config.docs.versions.items()]
     return {
         "title": config.title,
         "tagline": config.tagline,
@@ -46,8 +48,7 @@ def site_data(config: SiteConfig, content_dir: Path, docs: list[Doc], sidebars: 
             "logo": _logo(theme.navbar.logo),
             "style": theme.navbar.style,
             "hideOnScroll": theme.navbar.hideOnScroll,
-            "items": [resolver.resolve(item, ("themeConfig", "navbar", "items", i))
-                      for i, item in enumerate(theme.navbar.items)],
+            "items": resolver.resolve_all(theme.navbar.items, ("themeConfig", "navbar", "items")),
         },
         "colorMode": theme.colorMode.model_dump(),
         "announcementBar": theme.announcementBar.model_dump() if theme.announcementBar else None,
@@ -64,11 +65,6 @@ def site_data(config: SiteConfig, content_dir: Path, docs: list[Doc], sidebars: 
         "helpDesk": config.helpDesk.model_dump(),
         "storage": config.storage.model_dump(),
     }
-
-
-def _version_route(config: SiteConfig, path: str) -> str:
-    base = config.docs.routeBasePath.rstrip("/")
-    return f"{base}/{path.strip('/')}/" if path.strip("/") else f"{base}/"
 
 
 def _logo(logo: Logo | None) -> dict[str, Any] | None:
@@ -89,7 +85,7 @@ def _footer(footer: Footer) -> dict[str, Any]:
 
 
 class _NavbarResolver:
-    def __init__(self, config: SiteConfig, content_dir: Path, docs: dict[str, Doc], sidebars: Sidebars,
+    def __init__(self, config: SiteConfig, content_dir: Path, docs: DocIndex, sidebars: Sidebars,
                  report: Report) -> None:
         self.config = config
         self.file = content_dir / CONFIG_FILE
@@ -103,41 +99,48 @@ class _NavbarResolver:
             self._lines = load_yaml_file(self.file) if self.file.is_file() else None
         return self._lines.line_of(where) if self._lines else 1
 
-    def resolve(self, item: NavbarItem, where: tuple[str | int, ...]) -> dict[str, Any]:
+    def resolve_all(self, items: list[NavbarItem], where: tuple[str | int, ...]) -> list[dict[str, Any]]:
+        resolved = (self.resolve(item, (*where, i)) for i, item in enumerate(items))
+        return [item for item in resolved if item is not None]
+
+    def resolve(self, item: NavbarItem, where: tuple[str | int, ...]) -> dict[str, Any] | None:
+        """The item as the front end gets it; None for an item that links to a draft (hidden)."""
         out = item.model_dump(exclude_none=True, by_alias=True)
         if item.items is not None:
-            out["items"] = [self.resolve(child, (*where, "items", i)) for i, child in enumerate(item.items)]
+            out["items"] = self.resolve_all(item.items, (*where, "items"))
         if item.type == "doc":
-            doc = self.docs.get(item.docId or "")
-            if doc is None:
-                missing = doc_not_found(item.docId or "", list(self.docs))
-                self.report.error(f"navbar item '{item.label or item.docId}': {missing}",
+            try:
+                doc = self.docs.find(item.docId or "")
+            except UnknownDoc as exc:
+                self.report.error(f"navbar item '{item.label or item.docId}': {exc}",
                                   self.file, self.line((*where, "docId")))
-            else:
-                out.update(to=doc.route, label=item.label or doc.sidebar_label,
-                           sidebarId=self.sidebars.sidebar_of(doc.route))
+                return out
+            if doc is None:
+                return None  # a draft: left out of production builds, and so is its link
+            out.update(to=doc.route, label=item.label or doc.sidebar_label,
+                       sidebarId=self.sidebars.sidebar_of(doc.route))
         elif item.type == "docSidebar":
-            sidebar = self.sidebars.sidebars.get(item.sidebarId or "")
-            if sidebar is None:
-                known = ", ".join(sorted(self.sidebars.sidebars)) or "(none)"
-                self.report.error(f"navbar item '{item.label}': no sidebar with id '{item.sidebarId}'. "
-                                  f"Available sidebar ids: {known}", self.file, self.line((*where, "sidebarId")))
-            else:
-                target = sidebar.first_link()
-                if target is None:
-                    self.report.error(f"navbar item '{item.label}' links to sidebar '{sidebar.id}', "
-                                      "which has no link target",
-                                      self.file, self.line((*where, "sidebarId")),
-                                      "add a doc to that sidebar, or give one of its categories a link")
-                out.update(to=target)
+            try:
+                sidebar = self.sidebars.find(item.sidebarId or "")
+            except LookupError as exc:
+                self.report.error(f"navbar item '{item.label}': {exc.args[0]}", self.file,
+                                  self.line((*where, "sidebarId")))
+                return out
+            target = sidebar.first_link()
+            if target is None:
+                self.report.error(f"navbar item '{item.label}' links to sidebar '{sidebar.id}', "
+                                  "which has no link target: none of its items is a doc or a category with a page",
+                                  self.file, self.line((*where, "sidebarId")),
+                                  "add a doc to that sidebar, or give one of its categories a link")
+            out.update(to=target.href if target else None, label=item.label or (target.label if target else None))
         elif item.type in ("docsVersion", "docsVersionDropdown"):
             versions = self.config.docs.versions
-            out["versions"] = [{"name": n, "label": v.label, "to": _version_route(self.config, v.path)}
+            out["versions"] = [{"name": n, "label": v.label, "to": version_route(self.config, v.path)}
                                for n, v in versions.items()]
             if item.type == "docsVersion":
-                current = next(iter(versions.values()))
-                out.setdefault("label", current.label)
-                out.setdefault("to", _version_route(self.config, current.path))
+                last = versions[last_version(self.config)]
+                out.setdefault("label", last.label)
+                out.setdefault("to", version_route(self.config, last.path))
         elif item.type == "localeDropdown":
             out["locales"] = [{"locale": name, "label": self.config.i18n.locale(name).label,
                                "prefix": "" if name == self.config.i18n.defaultLocale else f"/{name}"}

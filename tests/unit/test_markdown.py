@@ -132,7 +132,7 @@ def test_raw_html_spans_markdown_blocks_and_converts_attributes() -> None:
     out = render('<details>\n<summary>More</summary>\n\nHidden *md*.\n\n</details>\n\n'
                  '<div class="x" tabindex="0" style="margin-top: 4px">y</div>\n')
     details = out.tree[0]
-    assert details[0] == "details" and details[2] == ["summary", None, "More"]
+    assert details[0] == "Details" and details[2] == ["summary", None, "More"], "rendered by the Details component"
     assert details[3] == ["p", None, "Hidden ", ["em", None, "md"], "."]
     assert out.tree[1] == ["div", {"className": "x", "tabIndex": "0", "style": {"marginTop": "4px"}}, "y"]
 

@@ -25,10 +25,13 @@ REACT_PROPS = {
     "contenteditable": "contentEditable", "spellcheck": "spellCheck", "usemap": "useMap",
     "cellpadding": "cellPadding", "cellspacing": "cellSpacing", "enterkeyhint": "enterKeyHint",
 }
+# HTML elements rendered by a component of the front end: `<details>` opens and closes with an
+# animation (and stays a real <details> without JavaScript).
+COMPONENT_ELEMENTS = {"details": "Details"}
 # Elements in which whitespace-only text is dropped (React rejects it in tables, and it is
 # never meaningful between blocks).
 _WHITESPACE_FREE = frozenset({"#root", "table", "thead", "tbody", "tfoot", "tr", "colgroup", "ul", "ol",
-                              "dl", "details", "div", "section", "blockquote", "figure", "picture",
+                              "dl", "details", "Details", "div", "section", "blockquote", "figure", "picture",
                               "video", "audio", "select"})
 
 
@@ -55,7 +58,7 @@ class HtmlToTree(HTMLParser):
         if tag in VOID_ELEMENTS:
             self.sink.void(tag, props)
         else:
-            self.sink.open(tag, props)
+            self.sink.open(COMPONENT_ELEMENTS.get(tag, tag), props)
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in VOID_ELEMENTS:
@@ -66,7 +69,7 @@ class HtmlToTree(HTMLParser):
 
     def handle_endtag(self, tag: str) -> None:
         if tag not in VOID_ELEMENTS and tag not in FORBIDDEN_ELEMENTS:
-            self.sink.close_tag(tag)
+            self.sink.close_tag(COMPONENT_ELEMENTS.get(tag, tag))
 
     def handle_data(self, data: str) -> None:
         if data.strip() or self.sink.current_tag() not in _WHITESPACE_FREE:

@@ -13,7 +13,7 @@ Node = Any
 _SKIP_TEXT_OF = frozenset({"CodeBlock", "script", "style"})
 _BLOCKS = frozenset({
     "p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "td", "th", "div", "pre", "blockquote",
-    "dt", "dd", "br", "table", "summary", "details", "section", "figcaption", "hr",
+    "dt", "dd", "br", "table", "summary", "details", "Details", "section", "figcaption", "hr",
 })
 _WORD = re.compile(r"\w[\w'’.-]*")
 

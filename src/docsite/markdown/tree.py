@@ -32,6 +32,9 @@ _CUSTOM_ID = re.compile(r"\s*\{#([\w-]+)\}\s*$")
 _FENCE_TITLE = re.compile(r"""title=(?:"([^"]*)"|'([^']*)')""")
 _FENCE_LINES = re.compile(r"\{([\d,\s-]+)\}")
 _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:)?//", re.IGNORECASE)
+# `![Diagram](/img/flow.png#gh-light-mode-only)![Diagram](/img/flow-dark.png#gh-dark-mode-only)`:
+# GitHub's convention for an image per colour mode; the other mode's image is hidden.
+THEMED_IMAGES = {"#gh-light-mode-only": "light-only", "#gh-dark-mode-only": "dark-only"}
 
 
 @dataclass
@@ -107,9 +110,10 @@ class TreeBuilder:
     def void(self, tag: str, props: dict[str, Any] | None) -> None:
         if props and "id" in props:
             self.out.anchors.add(str(props["id"]))
-        self.stack[-1].append([tag, props])
         if tag == "img" and props and "src" in props:
+            props = _image_props(props)
             self.out.images.append(Reference(props["src"], self.line, props, "src"))
+        self.stack[-1].append([tag, props])
 
     def text(self, text: str) -> None:
         parent = self.stack[-1]
@@ -405,8 +409,6 @@ class TreeBuilder:
         props: dict[str, Any] = {
             "src": str(token.attrs.get("src", "")),
             "alt": "".join(c.content for c in token.children or [] if c.type in ("text", "code_inline")),
-            "loading": "lazy",
-            "decoding": "async",
         }
         if token.attrs.get("title"):
             props["title"] = token.attrs["title"]
@@ -419,6 +421,22 @@ class TreeBuilder:
         ref_id = f"fnref-{label}" + (f"-{sub}" if sub else "")
         self.append(["sup", {"id": ref_id},
                      ["a", {"href": f"#fn-{label}", "className": "footnote-ref"}, label]])
+
+
+def _image_props(props: dict[str, Any]) -> dict[str, Any]:
+    """Images load lazily and decode off the main thread; a colour-mode fragment becomes a class.
+
+    (Their `width` and `height` are added by the link checker, which knows the static files.)
+    """
+    out = dict(props)
+    src = str(out["src"])
+    for fragment, class_name in THEMED_IMAGES.items():
+        if src.endswith(fragment):
+            out["src"] = src[: -len(fragment)]
+            out["className"] = f"{out['className']} {class_name}" if out.get("className") else class_name
+    out.setdefault("loading", "lazy")
+    out.setdefault("decoding", "async")
+    return out
 
 
 def _line_ranges(spec: str) -> set[int]:

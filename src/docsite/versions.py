@@ -1,0 +1,97 @@
+"""Docs versions: what the front end knows about each version of the docs.
+
+The site has one docs plugin (`default`) with one version, `current`, labelled "Next", at /docs.
+Each version lists its docs (id, route, sidebar), the ids of its drafts (left out of production
+builds: looking one up finds nothing) and, per sidebar, where a link to that sidebar goes.
+
+This is written once, to `_data/docs/<pluginId>.json`, for the navbar's version items to fetch when
+they need it; it is not inlined into every page. The few fields every page needs (name, label, path,
+isLast) are in the site data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from docsite.config import SiteConfig
+from docsite.content import Doc, DocIndex
+from docsite.sidebars import SidebarLink, Sidebars
+
+PLUGIN_ID = "default"
+CURRENT = "current"
+
+
+def version_route(config: SiteConfig, path: str) -> str:
+    """The route of a version's docs root: `/docs/`, or `/docs/1.0/` for a version at path `1.0`."""
+    base = config.docs.routeBasePath.rstrip("/")
+    return f"{base}/{path.strip('/')}/" if path.strip("/") else f"{base}/"
+
+
+def last_version(config: SiteConfig) -> str:
+    """The version readers get by default: the first released one, else `current`."""
+    released = [name for name in config.docs.versions if name != CURRENT]
+    return released[0] if released else CURRENT
+
+
+@dataclass
+class DocsVersion:
+    name: str
+    label: str
+    path: str
+    is_last: bool
+    docs: list[dict[str, Any]]
+    draft_ids: list[str]
+    sidebars: dict[str, dict[str, Any]]
+    main_doc_id: str | None
+
+    def summary(self) -> dict[str, Any]:
+        """What every page gets (site data): enough to list the versions."""
+        return {"name": self.name, "label": self.label, "path": self.path, "isLast": self.is_last}
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.summary(), "mainDocId": self.main_doc_id, "docs": self.docs,
+                "draftIds": self.draft_ids, "sidebars": self.sidebars}
+
+
+def docs_versions(config: SiteConfig, docs: DocIndex, sidebars: Sidebars) -> list[DocsVersion]:
+    """The versions of the docs. Only `current` has content: its docs are the docs folder."""
+    last = last_version(config)
+    versions = []
+    for name, version in config.docs.versions.items():
+        path = version_route(config, version.path)
+        current = name == CURRENT
+        listed = sorted(docs.docs.values(), key=lambda d: d.id) if current else []
+        versions.append(DocsVersion(
+            name=name,
+            label=version.label,
+            path=path,
+            is_last=name == last,
+            docs=[{"id": d.id, "path": d.route, "sidebar": sidebars.sidebar_of(d.route)} for d in listed],
+            draft_ids=sorted(docs.draft_ids) if current else [],
+            sidebars={s.id: {"link": _link(s.first_link())} for s in sidebars.sidebars.values()} if current else {},
+            main_doc_id=_main_doc_id(path, listed, sidebars) if current else None,
+        ))
+    return versions
+
+
+def versions_data(versions: list[DocsVersion], config: SiteConfig) -> dict[str, Any]:
+    """The file the front end fetches: `_data/docs/default.json`."""
+    return {"pluginId": PLUGIN_ID, "path": config.docs.routeBasePath,
+            "versions": [v.to_json() for v in versions]}
+
+
+def _link(link: SidebarLink | None) -> dict[str, str] | None:
+    return {"path": link.href, "label": link.label} if link else None
+
+
+def _main_doc_id(root: str, docs: list[Doc], sidebars: Sidebars) -> str | None:
+    """The doc at the version's root, else the first doc of the first sidebar, else the first doc."""
+    for doc in docs:
+        if doc.route.rstrip("/") == root.rstrip("/"):
+            return doc.id
+    for sidebar in sidebars.sidebars.values():
+        first = sidebar.first_link()
+        if first and first.doc_id:
+            return first.doc_id
+    return docs[0].id if docs else None
