@@ -8,7 +8,7 @@ import type { PageLoaderData, SiteData } from './types';
 import { routes, type PrerenderContext } from './app/routes';
 import { renderDocument, type Assets } from './app/document';
 
-export { pageDataPath, sidebarDataPath } from './lib/paths';
+export { docsDataPath, pageDataPath, sidebarDataPath } from './lib/paths';
 
 const handlers = new Map<string, ReturnType<typeof createStaticHandler>>();
 

@@ -11,7 +11,10 @@ export interface PageMeta {
   image: string | null;
   ogType: string;
   noindex: boolean;
+  /** Structured data (schema.org), rendered as <script type="application/ld+json">. */
   jsonLd?: unknown;
+  /** <link rel="alternate">: the blog's feeds, on every blog page. */
+  alternates?: { type: string; href: string; title: string }[];
 }
 
 export interface Link {
@@ -60,7 +63,8 @@ export interface DocPageData extends BasePage {
 export interface DocCategoryPageData extends BasePage {
   kind: 'docCategory';
   description: string | null;
-  items: { label: string; href: string; description: string | null; type: 'link' | 'category' }[];
+  /** The category's items: docs (with their description), sub-categories (with their size), links. */
+  items: { label: string; href: string; description: string | null; type: 'link' | 'category' | 'external' }[];
   doc: DocInfo;
 }
 
@@ -178,6 +182,7 @@ export interface SidebarLinkItem {
   label: string;
   href: string;
   docId?: string;
+  className?: string;
 }
 
 export interface SidebarCategoryItem {
@@ -187,6 +192,7 @@ export interface SidebarCategoryItem {
   collapsible: boolean;
   collapsed: boolean;
   items: SidebarItem[];
+  className?: string;
 }
 
 export type SidebarItem = SidebarLinkItem | SidebarCategoryItem;
@@ -281,6 +287,26 @@ export interface SiteData {
   analytics: { trackingId: string | null; anonymizeIp: boolean };
   helpDesk: { scriptUrl: string | null };
   storage: { type: 'localStorage' | 'none'; namespace: string | null };
+}
+
+/** A docs version as the navbar's version items see it (src/docsite/versions.py): `_data/docs/<pluginId>.json`. */
+export interface DocsVersionData {
+  name: string;
+  label: string;
+  path: string;
+  isLast: boolean;
+  mainDocId: string | null;
+  docs: { id: string; path: string; sidebar: string | null }[];
+  /** Drafts: left out of production builds; looking one up finds nothing. */
+  draftIds: string[];
+  /** Where a link to each sidebar goes (null: the sidebar has no page to link to). */
+  sidebars: Record<string, { link: { path: string; label: string } | null }>;
+}
+
+export interface DocsPluginData {
+  pluginId: string;
+  path: string;
+  versions: DocsVersionData[];
 }
 
 /** What the page route's loader returns. */

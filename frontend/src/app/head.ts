@@ -36,6 +36,13 @@ export function headTags(meta: PageMeta, site: SiteData): HeadTag[] {
     named('twitter:image', meta.image);
   }
   tags.push({ tag: 'link', attrs: { rel: 'canonical', href: meta.canonical }, key: 'rel=canonical' });
+  for (const alternate of meta.alternates ?? []) {
+    tags.push({
+      tag: 'link',
+      attrs: { rel: 'alternate', type: alternate.type, href: withBase(alternate.href), title: alternate.title },
+      key: `rel=alternate:${alternate.type}`,
+    });
+  }
   return tags;
 }
 
@@ -72,7 +79,8 @@ export function applyHead(meta: PageMeta, site: SiteData): void {
   const keys = new Set(wanted.map((t) => t.key));
   document.head.querySelectorAll<HTMLElement>('[data-head]').forEach((element) => {
     const key = element.dataset.head ?? '';
-    if (!keys.has(key) && (key.startsWith('name=') || key.startsWith('property=') || key === 'rel=canonical')) {
+    const perPage = key.startsWith('name=') || key.startsWith('property=') || key.startsWith('rel=canonical') || key.startsWith('rel=alternate');
+    if (!keys.has(key) && perPage) {
       if (key !== 'name=theme-color') element.remove();
     }
   });

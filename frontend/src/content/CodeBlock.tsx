@@ -1,5 +1,5 @@
 /** A highlighted code block (highlighted at build time), with a title and a copy button. */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 interface Props {
   language: string;
@@ -27,8 +27,11 @@ export function CodeBlock({ language, html, title, showLineNumbers }: Props) {
   );
 }
 
+/** Copies the code; confirms with a check mark and "Copied" for two seconds (announced to screen readers). */
 export function CopyButton({ getText }: { getText: () => string }) {
   const [copied, setCopied] = useState(false);
+  const timer = useRef(0);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
   const copy = async () => {
     const text = getText().replace(/\n$/, '');
     try {
@@ -37,17 +40,25 @@ export function CopyButton({ getText }: { getText: () => string }) {
       fallbackCopy(text);
     }
     setCopied(true);
-    window.setTimeout(() => setCopied(false), 2000);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setCopied(false), 2000);
   };
   return (
     <button
       type="button"
       className={`copy-button${copied ? ' copied' : ''}`}
       aria-label={copied ? 'Copied' : 'Copy code to clipboard'}
-      title="Copy"
+      title={copied ? 'Copied' : 'Copy'}
       onClick={copy}
     >
-      <span aria-hidden="true">{copied ? 'Copied' : 'Copy'}</span>
+      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" className="copy-button-icon">
+        {copied ? (
+          <path fill="currentColor" d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4L9 16.2z" />
+        ) : (
+          <path fill="currentColor" d="M16 1H4a2 2 0 0 0-2 2v14h2V3h12V1zm3 4H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2zm0 16H8V7h11v14z" />
+        )}
+      </svg>
+      <span className="copy-button-text" aria-hidden="true">{copied ? 'Copied' : 'Copy'}</span>
       <span className="visually-hidden" aria-live="polite">
         {copied ? 'Copied to clipboard' : ''}
       </span>

@@ -1,8 +1,21 @@
 /**
  * Tabs from `::::tabs` / `:::tab Label`. Groups sharing a `groupId` switch together across the
- * page and the site, and the choice is remembered. Keyboard: arrow keys, Home, End.
+ * page, the site and the reader's other browser tabs, and the choice is remembered in storage.
+ * When a choice switches groups above the one clicked, the page scrolls so that the clicked tab
+ * stays where it was. Keyboard (WAI-ARIA tabs pattern): Left/Right arrows move and select, Home
+ * and End go to the first and last tab; Tab moves into the panel.
  */
-import { Children, isValidElement, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  Children,
+  isValidElement,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { createStorageSlot, StorageKeys } from '../lib/storage';
 
 interface TabItemProps {
@@ -27,21 +40,40 @@ export function Tabs({ groupId, items, children }: TabsProps) {
   const [selected, setSelected] = useState(items[0]?.value ?? '');
   const id = useId();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const anchor = useRef<{ element: HTMLElement; top: number } | null>(null);
 
-  // Take the remembered choice of this group, and follow other groups on the page.
+  // Take the remembered choice of this group, and follow the group on this page and in other tabs.
   useEffect(() => {
     if (!groupId) return;
-    const remembered = createStorageSlot(StorageKeys.tabGroup(groupId)).get();
-    if (remembered && items.some((i) => i.value === remembered)) setSelected(remembered);
+    const slot = createStorageSlot(StorageKeys.tabGroup(groupId));
+    const follow = (value: string | null) => {
+      if (value && items.some((i) => i.value === value)) setSelected(value);
+    };
+    follow(slot.get());
     const onChange = (event: Event) => {
       const detail = (event as CustomEvent<{ groupId: string; value: string }>).detail;
-      if (detail.groupId === groupId && items.some((i) => i.value === detail.value)) setSelected(detail.value);
+      if (detail.groupId === groupId) follow(detail.value);
     };
     window.addEventListener(CHANGE_EVENT, onChange);
-    return () => window.removeEventListener(CHANGE_EVENT, onChange);
+    const unlisten = slot.listen(follow);
+    return () => {
+      window.removeEventListener(CHANGE_EVENT, onChange);
+      unlisten();
+    };
   }, [groupId, items]);
 
-  const select = (value: string) => {
+  // Keep the tab the reader chose where it was on the screen.
+  useLayoutEffect(() => {
+    const kept = anchor.current;
+    anchor.current = null;
+    if (!kept) return;
+    const shift = kept.element.getBoundingClientRect().top - kept.top;
+    if (Math.abs(shift) >= 1) window.scrollBy({ top: shift, behavior: 'instant' });
+  }, [selected]);
+
+  const select = (value: string, index: number) => {
+    const button = buttons.current[index];
+    if (button && groupId) anchor.current = { element: button, top: button.getBoundingClientRect().top };
     setSelected(value);
     if (groupId) {
       createStorageSlot(StorageKeys.tabGroup(groupId)).set(value);
@@ -60,7 +92,7 @@ export function Tabs({ groupId, items, children }: TabsProps) {
     if (next === null) return;
     event.preventDefault();
     buttons.current[next]?.focus();
-    select(items[next]!.value);
+    select(items[next]!.value, next);
   };
 
   const panels = Children.toArray(children).filter(isValidElement<TabItemProps>);
@@ -82,7 +114,7 @@ export function Tabs({ groupId, items, children }: TabsProps) {
               aria-controls={`${id}-panel-${item.value}`}
               tabIndex={active ? 0 : -1}
               className={`tab${active ? ' tab-active' : ''}`}
-              onClick={() => select(item.value)}
+              onClick={() => select(item.value, index)}
               onKeyDown={(event) => onKeyDown(event, index)}
             >
               {item.label}

@@ -4,6 +4,7 @@ import registry from '../registry.json';
 import { CodeBlock } from './CodeBlock';
 import { Tabs, TabItem } from './Tabs';
 import { OperationCard } from './OperationCard';
+import { Details } from './Details';
 
 type Name = (typeof registry.directives)[number] | (typeof registry.builtin)[number];
 
@@ -13,4 +14,5 @@ export const contentComponents: Record<Name, ComponentType<any>> = {
   Tabs,
   TabItem,
   OperationCard,
+  Details,
 };

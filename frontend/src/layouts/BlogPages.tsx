@@ -76,9 +76,11 @@ export function BlogPostPage({ page }: { page: BlogPostPageData }) {
             </footer>
           </article>
           <Paginator
-            prev={page.newer ? { label: page.newer.label, href: page.newer.href } : null}
-            next={page.older ? { label: page.older.label, href: page.older.href } : null}
+            prev={page.newer}
+            next={page.older}
             label="Blog post page navigation"
+            prevLabel="Newer post"
+            nextLabel="Older post"
           />
         </div>
         {page.toc.length > 0 && (
@@ -118,9 +120,11 @@ export function BlogListPage({ page }: { page: BlogListPageData }) {
         </article>
       ))}
       <Paginator
-        prev={pagination.newer ? { label: 'Newer posts', href: pagination.newer } : null}
-        next={pagination.older ? { label: 'Older posts', href: pagination.older } : null}
+        prev={pagination.newer ? { label: 'Newer entries', href: pagination.newer } : null}
+        next={pagination.older ? { label: 'Older entries', href: pagination.older } : null}
         label="Blog list page navigation"
+        prevLabel={`Page ${pagination.page - 1} of ${pagination.pages}`}
+        nextLabel={`Page ${pagination.page + 1} of ${pagination.pages}`}
       />
     </main>
   );

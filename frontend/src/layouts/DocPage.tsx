@@ -10,7 +10,7 @@ import { Breadcrumbs, DocFooter, Paginator } from './DocParts';
 function DocFrame({ sidebar, children }: { sidebar: SidebarData | null; children: React.ReactNode }) {
   return (
     <div className={`doc-frame${sidebar ? ' with-sidebar' : ''}`}>
-      {sidebar && <DocSidebar items={sidebar.items} />}
+      {sidebar && <DocSidebar items={sidebar.items} sidebarId={sidebar.id} />}
       <main id={MAIN_ID} className="doc-main" tabIndex={-1}>
         {children}
       </main>
@@ -25,13 +25,13 @@ export function DocPage({ page, sidebar }: { page: DocPageData; sidebar: Sidebar
       <div className="doc-container">
         <div className="doc-column">
           <Breadcrumbs crumbs={doc.breadcrumbs} />
-          <TableOfContentsMobile toc={page.toc} />
           <article className="markdown doc-article">
             {!doc.hideTitle && (
               <header>
                 <h1>{page.title}</h1>
               </header>
             )}
+            <TableOfContentsMobile toc={page.toc} />
             <Content nodes={page.content} />
           </article>
           <DocFooter doc={doc} />
@@ -58,12 +58,12 @@ export function DocCategoryPage({ page, sidebar }: { page: DocCategoryPageData; 
               <h1>{page.title}</h1>
               {page.description && <p className="lead">{page.description}</p>}
             </header>
-            <ul className="card-grid">
+            <ul className="card-grid category-cards">
               {page.items.map((item) => (
                 <li key={item.href}>
-                  <SiteLink href={item.href} className="card">
+                  <SiteLink href={item.href} className={`card category-card category-card-${item.type}`}>
                     <span className="card-title">
-                      {item.type === 'category' ? '🗂 ' : ''}
+                      <span className="category-card-icon" aria-hidden="true" />
                       {item.label}
                     </span>
                     {item.description && <span className="card-description">{item.description}</span>}

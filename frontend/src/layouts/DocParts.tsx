@@ -35,21 +35,30 @@ function HomeIcon() {
   );
 }
 
-export function Paginator({ prev, next, label = 'Docs pages' }: { prev: Link | null; next: Link | null; label?: string }) {
+interface PaginatorProps {
+  prev: Link | null;
+  next: Link | null;
+  /** The navigation landmark's name. */
+  label?: string;
+  /** The small words above each link. */
+  prevLabel?: string;
+  nextLabel?: string;
+}
+
+/** Previous and next pages, side by side (stacked on narrow screens). Nothing when there are neither. */
+export function Paginator({ prev, next, label = 'Docs pages', prevLabel = 'Previous', nextLabel = 'Next' }: PaginatorProps) {
   if (!prev && !next) return null;
   return (
     <nav className="paginator" aria-label={label}>
-      {prev ? (
-        <SiteLink href={prev.href} className="paginator-link paginator-prev">
-          <span className="paginator-sublabel">Previous</span>
+      {prev && (
+        <SiteLink href={prev.href} className="paginator-link paginator-prev" rel="prev">
+          <span className="paginator-sublabel">{prevLabel}</span>
           <span className="paginator-label">{prev.label}</span>
         </SiteLink>
-      ) : (
-        <span />
       )}
       {next && (
-        <SiteLink href={next.href} className="paginator-link paginator-next">
-          <span className="paginator-sublabel">Next</span>
+        <SiteLink href={next.href} className="paginator-link paginator-next" rel="next">
+          <span className="paginator-sublabel">{nextLabel}</span>
           <span className="paginator-label">{next.label}</span>
         </SiteLink>
       )}

@@ -3,7 +3,7 @@
  * content on wide screens, a collapsible "On this page" on narrow ones. The heading in view is
  * highlighted as the reader scrolls.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TocItem } from '../types';
 import { Content } from '../content/Content';
 import { Collapsible } from '../lib/Collapsible';
@@ -25,8 +25,13 @@ function nest(items: TocItem[]): TreeItem[] {
   return root;
 }
 
-/** The id of the last heading above the top of the viewport (plus the navbar), or the first. */
-export function useActiveHeading(ids: string[]): string | null {
+/**
+ * The id of the heading the reader is in: the last one whose top has passed under the navbar (the
+ * first one before that), or the last one when the page is scrolled to the bottom.
+ */
+export function useActiveHeading(toc: TocItem[]): string | null {
+  const key = toc.map((t) => t.id).join(' ');
+  const ids = useMemo(() => (key ? key.split(' ') : []), [key]);
   const [active, setActive] = useState<string | null>(null);
   useEffect(() => {
     if (!ids.length) return;
@@ -79,25 +84,43 @@ function TocList({ items, active, className }: { items: TreeItem[]; active: stri
 }
 
 export function TableOfContents({ toc }: { toc: TocItem[] }) {
-  const active = useActiveHeading(toc.map((t) => t.id));
+  const active = useActiveHeading(toc);
+  const nav = useRef<HTMLElement>(null);
+  // A long table of contents scrolls by itself: keep the active entry in view.
+  useEffect(() => {
+    const container = nav.current;
+    const link = active ? container?.querySelector<HTMLElement>('.toc-link-active') : null;
+    if (!container || !link || container.scrollHeight <= container.clientHeight) return;
+    const top = link.offsetTop - container.offsetTop;
+    if (top < container.scrollTop || top + link.offsetHeight > container.scrollTop + container.clientHeight) {
+      container.scrollTop = top - container.clientHeight / 2;
+    }
+  }, [active]);
   if (!toc.length) return null;
   return (
-    <nav className="toc toc-desktop" aria-label="On this page">
+    <nav ref={nav} className="toc toc-desktop" aria-label="On this page">
       <p className="toc-title">On this page</p>
       <TocList items={nest(toc)} active={active} className="toc-list" />
     </nav>
   );
 }
 
+/** Below 996 px: a collapsible "On this page" under the title; choosing an entry closes it. */
 export function TableOfContentsMobile({ toc }: { toc: TocItem[] }) {
   const [collapsed, setCollapsed] = useState(true);
   if (!toc.length) return null;
   return (
     <div className={`toc-mobile${collapsed ? '' : ' expanded'}`}>
-      <button type="button" className="toc-mobile-toggle" aria-expanded={!collapsed} onClick={() => setCollapsed(!collapsed)}>
+      <button
+        type="button"
+        className="toc-mobile-toggle"
+        aria-expanded={!collapsed}
+        aria-controls="toc-mobile-list"
+        onClick={() => setCollapsed(!collapsed)}
+      >
         On this page
       </button>
-      <Collapsible collapsed={collapsed}>
+      <Collapsible collapsed={collapsed} id="toc-mobile-list">
         <nav aria-label="On this page" onClick={(e) => (e.target as HTMLElement).closest('a') && setCollapsed(true)}>
           <TocList items={nest(toc)} active={null} className="toc-list" />
         </nav>

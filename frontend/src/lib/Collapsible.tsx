@@ -1,17 +1,28 @@
 /**
- * A section that collapses and expands with an animated height. The duration follows the
- * content's height; with reduced motion preferred it is 1 ms. Easing: ease-in-out.
+ * A section that collapses and expands with an animated height.
+ *
+ * - The duration follows the content's height (taller content takes longer, ever more slowly);
+ *   the easing is ease-in-out; with reduced motion preferred the duration is 1 ms.
+ * - A collapsed section is `display: none` (its links are not tabbable), from the prerendered HTML
+ *   on: the first render's style is kept for good, every later change is made on the element.
+ *   (`disableSSRStyle`: prerendered expanded, collapsed once hydrated.)
+ * - Toggling in the middle of an animation starts the new one from the height it has reached.
+ * - While it animates the element carries `data-collapse-duration` (ms), which tests read.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
+/** Milliseconds to animate `height` pixels of content (Material Design's curve). */
 export function collapseDuration(height: number, reducedMotion: boolean): number {
   if (reducedMotion) return 1;
-  return Math.min(450, Math.round(120 + Math.sqrt(Math.max(0, height)) * 9));
+  const constant = Math.max(0, height) / 36;
+  return Math.round((4 + 15 * constant ** 0.25 + constant / 5) * 10);
 }
 
-function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+export function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 }
+
+const COLLAPSED = { display: 'none', overflow: 'hidden', height: '0px' } as const;
 
 interface Props {
   collapsed: boolean;
@@ -19,59 +30,77 @@ interface Props {
   className?: string;
   as?: 'ul' | 'div';
   id?: string;
+  /** Called when an animation has ended, with the state it ended in. */
+  onAnimationEnd?: (collapsed: boolean) => void;
+  /** Prerender it expanded even when collapsed (inside a <details>, which hides it by itself). */
+  disableSSRStyle?: boolean;
 }
 
-export function Collapsible({ collapsed, children, className, as: Tag = 'div', id }: Props) {
+export function Collapsible(props: Props) {
+  const { collapsed, children, className, as: Tag = 'div', id, onAnimationEnd, disableSSRStyle } = props;
   const ref = useRef<HTMLElement>(null);
-  const [mounted, setMounted] = useState(!collapsed);
-  const first = useRef(true);
+  const [initialStyle] = useState(() => (collapsed && !disableSSRStyle ? COLLAPSED : undefined));
+  const mounted = useRef(false);
+  const onEnd = useRef(onAnimationEnd);
+  onEnd.current = onAnimationEnd;
 
   useEffect(() => {
     const element = ref.current;
-    if (first.current) {
-      first.current = false;
+    if (!mounted.current || !element) {
+      mounted.current = true;
+      if (element && collapsed && disableSSRStyle) Object.assign(element.style, COLLAPSED);
       return;
     }
-    if (!element) return;
-    const height = element.scrollHeight;
-    const duration = collapseDuration(height, prefersReducedMotion());
-    element.style.transition = `height ${duration}ms ease-in-out`;
-    element.style.overflow = 'hidden';
-    element.dataset.animating = 'true';
-    if (collapsed) {
-      element.style.height = `${height}px`;
-      void element.offsetHeight; // start from the full height
-      element.style.height = '0px';
-    } else {
-      setMounted(true);
-      element.style.height = '0px';
-      void element.offsetHeight;
-      element.style.height = `${element.scrollHeight}px`;
-    }
-    element.dataset.duration = String(duration);
-    const done = () => {
-      element.style.transition = '';
-      delete element.dataset.animating;
-      if (collapsed) {
-        element.style.height = '0px';
-        setMounted(false);
-      } else {
-        element.style.height = '';
-        element.style.overflow = '';
-      }
-    };
-    const timer = window.setTimeout(done, duration + 20);
-    return () => window.clearTimeout(timer);
+    return animateHeight(element, collapsed, () => onEnd.current?.(collapsed));
   }, [collapsed]);
 
   return (
-    <Tag
-      ref={ref as never}
-      id={id}
-      className={className}
-      style={collapsed && !mounted ? { display: 'none', height: 0, overflow: 'hidden' } : undefined}
-    >
+    <Tag ref={ref as never} id={id} className={className} style={initialStyle}>
       {children}
     </Tag>
   );
+}
+
+/** Animate `element` to collapsed or expanded; returns a function that stops following it. */
+export function animateHeight(element: HTMLElement, collapse: boolean, onEnd?: () => void): () => void {
+  const style = element.style;
+  style.display = '';
+  const from = element.getBoundingClientRect().height; // 0 when it was collapsed, else where it is now
+  const content = element.scrollHeight;
+  const to = collapse ? 0 : content;
+  const duration = collapseDuration(content, prefersReducedMotion());
+
+  style.overflow = 'hidden';
+  style.willChange = 'height';
+  style.transition = 'none';
+  style.height = `${from}px`;
+  void element.offsetHeight; // start from `from`
+  style.transition = `height ${duration}ms ease-in-out`;
+  style.height = `${to}px`;
+  element.dataset.collapseDuration = String(duration);
+
+  const finish = () => {
+    stop();
+    style.transition = '';
+    style.willChange = '';
+    delete element.dataset.collapseDuration;
+    if (collapse) {
+      Object.assign(style, COLLAPSED);
+    } else {
+      style.height = '';
+      style.overflow = '';
+    }
+    onEnd?.();
+  };
+  const onTransitionEnd = (event: TransitionEvent) => {
+    if (event.target === element && event.propertyName === 'height') finish();
+  };
+  // transitionend does not fire when the height does not change: a timer ends it too.
+  const timer = window.setTimeout(finish, duration + 50);
+  element.addEventListener('transitionend', onTransitionEnd);
+  function stop() {
+    window.clearTimeout(timer);
+    element.removeEventListener('transitionend', onTransitionEnd);
+  }
+  return stop;
 }

@@ -2,8 +2,8 @@
  * Page data in the browser: fetched as JSON on client-side navigation, cached, and prefetched for
  * links the reader is likely to follow (not on 2g or data-saver connections).
  */
-import type { PageData, PageLoaderData, SidebarData, SiteData } from '../types';
-import { baseUrl, pageDataPath, sidebarDataPath, strippedHtmlRoute } from './paths';
+import type { DocsPluginData, PageData, PageLoaderData, SidebarData, SiteData } from '../types';
+import { baseUrl, docsDataPath, pageDataPath, sidebarDataPath, strippedHtmlRoute } from './paths';
 
 /** The page could not be loaded (network down, server error): the caller shows the retry box. */
 export class PageLoadError extends Error {
@@ -65,6 +65,13 @@ export async function loadPage(route: string): Promise<PageLoaderData> {
   const sidebarId = 'doc' in page ? page.doc.sidebar : null;
   const sidebar = sidebarId ? await fetchJson<SidebarData>(sidebarDataPath(sidebarId)) : null;
   return { page, sidebar };
+}
+
+/** The versions of a docs plugin, with their docs, drafts and sidebars (for the navbar's version items). */
+export async function loadDocsData(pluginId: string): Promise<DocsPluginData> {
+  const data = await fetchJson<DocsPluginData>(docsDataPath(pluginId));
+  if (!data) throw new PageLoadError(`No docs data for plugin "${pluginId}".`, dataUrl(docsDataPath(pluginId)));
+  return data;
 }
 
 /** Start loading a route's data ahead of a likely navigation, unless the connection is slow or metered. */

@@ -17,6 +17,11 @@ export function sidebarDataPath(sidebarId: string): string {
   return `_data/sidebar/${sidebarId}.json`;
 }
 
+/** The docs plugin's versions (src/docsite/versions.py), fetched by the navbar's version items. */
+export function docsDataPath(pluginId: string): string {
+  return `_data/docs/${pluginId}.json`;
+}
+
 /** The route with a trailing `.html` or `/index.html` removed, or null when it has neither. */
 export function strippedHtmlRoute(route: string): string | null {
   for (const suffix of ['/index.html', '.html']) {

@@ -1,0 +1,60 @@
+/**
+ * Lookups in the docs versions data (`loadDocsData` in ./data): what the navbar's version items
+ * need to link "this page in another version" or a doc or sidebar of the active version.
+ *
+ * A doc or sidebar id that does not exist is a bug: the error lists the ids that do. A draft's id
+ * finds nothing (drafts are left out of production builds).
+ */
+import type { DocsPluginData, DocsVersionData } from '../types';
+
+export type VersionDoc = DocsVersionData['docs'][number];
+
+function normalize(path: string): string {
+  return path.replace(/\/+$/, '') || '/';
+}
+
+/** The doc with this id in `version`; null for a draft. Throws, listing the ids, for an unknown id. */
+export function findDoc(version: DocsVersionData, docId: string): VersionDoc | null {
+  const doc = version.docs.find((d) => d.id === docId);
+  if (doc) return doc;
+  if (version.draftIds.includes(docId)) return null;
+  const ids = version.docs.map((d) => d.id).join(', ');
+  throw new Error(`No doc with id "${docId}" in docs version "${version.name}". Available doc ids: ${ids}`);
+}
+
+/** Where a link to the sidebar goes. Throws, listing the ids, for an unknown sidebar id. */
+export function findSidebarLink(version: DocsVersionData, sidebarId: string): { path: string; label: string } {
+  const sidebar = version.sidebars[sidebarId];
+  if (!sidebar) {
+    const ids = Object.keys(version.sidebars).join(', ') || '(none)';
+    throw new Error(`No sidebar with id "${sidebarId}" in docs version "${version.name}". Available sidebar ids: ${ids}`);
+  }
+  if (!sidebar.link) {
+    throw new Error(`Sidebar "${sidebarId}" has no link target: none of its items is a doc or a category with a page.`);
+  }
+  return sidebar.link;
+}
+
+/** The version whose path holds `route` (the longest match), or null outside the docs. */
+export function activeVersion(data: DocsPluginData, route: string): DocsVersionData | null {
+  const path = normalize(route);
+  const matching = data.versions.filter((v) => {
+    const base = normalize(v.path);
+    return path === base || path.startsWith(base === '/' ? '/' : `${base}/`);
+  });
+  return matching.sort((a, b) => b.path.length - a.path.length)[0] ?? null;
+}
+
+/** The doc at `route`, if it is a doc page. */
+export function activeDoc(data: DocsPluginData, route: string): VersionDoc | null {
+  const version = activeVersion(data, route);
+  return version?.docs.find((d) => normalize(d.path) === normalize(route)) ?? null;
+}
+
+/** Where "this page in `target`" goes: the same doc there, else the version's main doc, else its root. */
+export function docInVersion(data: DocsPluginData, route: string, target: DocsVersionData): string {
+  const doc = activeDoc(data, route);
+  const same = doc ? target.docs.find((d) => d.id === doc.id) : undefined;
+  const main = target.mainDocId ? target.docs.find((d) => d.id === target.mainDocId) : undefined;
+  return same?.path ?? main?.path ?? target.path;
+}
