@@ -167,3 +167,36 @@ def test_plain_text_skips_code_and_hash_links() -> None:
 def test_the_tree_is_json() -> None:
     out = render("# T\n\n:::note\n`x`\n:::\n")
     assert json.loads(json.dumps(out.tree)) == out.tree
+
+
+def test_images_load_lazily_and_colour_mode_fragments_become_classes() -> None:
+    out = render("![Light](/img/a.png#gh-light-mode-only)![Dark](/img/a-dark.png#gh-dark-mode-only)\n\n"
+                 '<img src="/img/b.png" alt="B" loading="eager">\n')
+    light, dark, raw = (node[1] for node in find(out.tree, "img"))
+    assert light == {"src": "/img/a.png", "alt": "Light", "className": "light-only", "loading": "lazy",
+                     "decoding": "async"}
+    assert dark["src"] == "/img/a-dark.png" and dark["className"] == "dark-only"
+    assert raw["loading"] == "eager", "a loading attribute the writer gave is kept"
+    assert [r.target for r in out.images] == ["/img/a.png", "/img/a-dark.png", "/img/b.png"]
+
+
+def test_details_is_a_component_with_its_summary_and_open_state() -> None:
+    out = render("<details open>\n<summary>Why?</summary>\n\nBecause.\n\n</details>\n")
+    [details] = out.tree
+    assert details[:3] == ["Details", {"open": True}, ["summary", None, "Why?"]]
+    assert plain_text(out.tree) == "Why? Because."
+
+
+def test_the_tree_serializes_to_html_for_feeds() -> None:
+    from docsite.markdown.serialize import to_html
+
+    out = render('## Title\n\nSee [docs](/docs/) and ![x](/img/x.png).\n\n```json title="Answer"\n{"a": 1}\n```\n\n'
+                 '::::tabs\n:::tab cURL\nA\n:::\n:::tab Python\nB\n:::\n::::\n\n'
+                 "<details>\n<summary>More</summary>\n\nHidden.\n\n</details>\n\n| a |\n|:-:|\n| 1 |\n")
+    html = to_html(out.tree, lambda href: "https://example.com" + href if href.startswith("/") else href)
+    assert html.startswith('<h2 id="title">Title</h2><p>See <a href="https://example.com/docs/">docs</a> and '
+                           '<img src="https://example.com/img/x.png" alt="x" loading="lazy" decoding="async">.</p>')
+    assert '<p><strong>Answer</strong></p><pre><code class="language-json">{"a": 1}\n</code></pre>' in html
+    assert "<p><strong>cURL</strong></p><p>A</p><p><strong>Python</strong></p><p>B</p>" in html
+    assert "<details><summary>More</summary><p>Hidden.</p></details>" in html
+    assert '<td style="text-align: center">1</td>' in html
