@@ -8,6 +8,8 @@
  *   (`disableSSRStyle`: prerendered expanded, collapsed once hydrated.)
  * - Toggling in the middle of an animation starts the new one from the height it has reached.
  * - While it animates the element carries `data-collapse-duration` (ms), which tests read.
+ * - It is a block formatting context (class `collapsible`, styles/docs.css): the margins of its
+ *   content stay inside it, animating or not, so the animation ends exactly at the resting height.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
@@ -55,7 +57,7 @@ export function Collapsible(props: Props) {
   }, [collapsed]);
 
   return (
-    <Tag ref={ref as never} id={id} className={className} style={initialStyle}>
+    <Tag ref={ref as never} id={id} className={className ? `collapsible ${className}` : 'collapsible'} style={initialStyle}>
       {children}
     </Tag>
   );
