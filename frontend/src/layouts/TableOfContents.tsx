@@ -26,8 +26,9 @@ function nest(items: TocItem[]): TreeItem[] {
 }
 
 /**
- * The id of the heading the reader is in: the last one whose top has passed under the navbar (the
- * first one before that), or the last one when the page is scrolled to the bottom.
+ * The id of the heading the reader is in: the first heading below the navbar when it is in the
+ * top half of the window, else the one before it (whose section fills the window); the last one
+ * when the page is scrolled to the bottom.
  */
 export function useActiveHeading(toc: TocItem[]): string | null {
   const key = toc.map((t) => t.id).join(' ');
@@ -38,16 +39,15 @@ export function useActiveHeading(toc: TocItem[]): string | null {
     let frame = 0;
     const update = () => {
       frame = 0;
-      const offset = (document.querySelector('.navbar') as HTMLElement | null)?.offsetHeight ?? 60;
-      let current: string | null = ids[0] ?? null;
-      for (const id of ids) {
-        const element = document.getElementById(id);
-        if (!element) continue;
-        if (element.getBoundingClientRect().top <= offset + 24) current = id;
-        else break;
-      }
+      const navbar = document.querySelector<HTMLElement>('.navbar')?.getBoundingClientRect().bottom ?? 60;
+      const headings = ids.map((id) => document.getElementById(id)).filter((h): h is HTMLElement => h !== null);
       const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
-      setActive(atBottom ? (ids[ids.length - 1] ?? current) : current);
+      const below = headings.findIndex((h) => h.getBoundingClientRect().top >= navbar - 1);
+      let current: HTMLElement | undefined;
+      if (atBottom || below === -1) current = headings[headings.length - 1];
+      else if (headings[below]!.getBoundingClientRect().top < window.innerHeight / 2) current = headings[below];
+      else current = headings[below - 1] ?? headings[0];
+      setActive(current?.id ?? null);
     };
     const onScroll = () => {
       if (!frame) frame = window.requestAnimationFrame(update);

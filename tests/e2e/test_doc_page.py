@@ -1,0 +1,320 @@
+"""What a reader sees on a doc page: the table of contents (highlight while scrolling, "On this page"
+on narrow screens), code blocks and their copy button, synced tabs remembered across a reload,
+admonitions in both colour modes, heading anchors, tables, <details> and images.
+
+The page is tests/e2e/fixtures/docs-engine/showcase.md, added to a copy of the site."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import VariantSite
+from tests.e2e.docs_engine import SHOWCASE, TABS_ELSEWHERE, add_fixture_pages, hydrated
+
+ADMONITIONS = ["note", "tip", "info", "warning", "danger"]
+
+
+@pytest.fixture(scope="session")
+def showcase_site(variant_site: VariantSite) -> str:
+    return variant_site("docs-engine", edit=add_fixture_pages)
+
+
+def open_page(page: Page, url: str, theme: str | None = None) -> None:
+    if theme:
+        page.add_init_script(f"localStorage.setItem('theme', '{theme}')")
+    page.goto(url)
+    hydrated(page)
+
+
+# -- table of contents -------------------------------------------------------------------------
+
+def active_toc_entry(page: Page) -> str:
+    return page.locator(".toc-desktop .toc-link-active").inner_text()
+
+
+def test_the_table_of_contents_highlights_the_heading_in_view(page: Page, showcase_site: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 700})
+    open_page(page, showcase_site + SHOWCASE)
+    toc = page.locator(".toc-desktop")
+    expect(toc.locator(".toc-link")).to_have_text(
+        ["Admonitions", "Code", "Tabs", "Tables", "Details", "Images", "Lists", "A long section", "A subsection",
+         "The last section"])
+    expect(toc.locator(".toc-link-active")).to_have_text("Admonitions")
+    for heading in ["Tabs", "Details", "A subsection"]:
+        page.locator(f"h2:text-is('{heading}'), h3:text-is('{heading}')").evaluate(
+            "h => window.scrollTo({top: h.getBoundingClientRect().top + window.scrollY - 120, behavior: 'instant'})")
+        expect(toc.locator(".toc-link-active")).to_have_text(heading)
+        expect(toc.locator(".toc-link-active")).to_have_attribute("aria-current", "location")
+        expect(toc.locator(".toc-link-active")).to_have_count(1)
+    page.evaluate("window.scrollTo({top: document.documentElement.scrollHeight, behavior: 'instant'})")
+    expect(toc.locator(".toc-link-active")).to_have_text("The last section")
+
+
+def test_a_toc_entry_scrolls_to_its_heading_below_the_navbar(page: Page, showcase_site: str) -> None:
+    open_page(page, showcase_site + SHOWCASE)
+    page.locator(".toc-desktop .toc-link", has_text="Tables").click()
+    expect(page).to_have_url(re.compile(r"#tables$"))
+    heading = page.locator("h2#tables")
+    page.wait_for_function("() => Math.abs(document.getElementById('tables').getBoundingClientRect().top - "
+                           "document.querySelector('.navbar').getBoundingClientRect().bottom) < 40")
+    expect(heading).to_be_in_viewport()
+
+
+def test_on_narrow_screens_on_this_page_is_collapsible(page: Page, showcase_site: str) -> None:
+    page.set_viewport_size({"width": 375, "height": 800})
+    open_page(page, showcase_site + SHOWCASE)
+    expect(page.locator(".toc-desktop")).to_be_hidden()
+    toggle = page.get_by_role("button", name="On this page")
+    expect(toggle).to_be_visible()
+    assert toggle.bounding_box()["y"] > page.locator("article h1").bounding_box()["y"], "under the title"  # type: ignore[index]
+    entries = page.locator(".toc-mobile .toc-link")
+    expect(entries.first).to_be_hidden()
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect(entries.first).to_be_visible()
+    entries.filter(has_text="Details").click()
+    expect(page).to_have_url(re.compile(r"#details$"))
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    expect(entries.first).to_be_hidden()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375, "nothing overflows the screen sideways"
+
+
+# -- code --------------------------------------------------------------------------------------
+
+def test_code_blocks_have_a_title_highlighted_lines_line_numbers_and_scroll(page: Page, showcase_site: str) -> None:
+    open_page(page, showcase_site + SHOWCASE)
+    block = page.locator(".code-block").first
+    expect(block.locator(".code-block-title")).to_have_text("Request a token")
+    lines = block.locator(".line")
+    expect(lines).to_have_count(3)
+    expect(lines.nth(1)).to_have_class(re.compile(r"\bhighlighted\b"))
+    assert lines.nth(0).evaluate("l => getComputedStyle(l, '::before').content") == "counter(line)"
+    pre = block.locator("pre")
+    assert pre.evaluate("p => p.scrollWidth > p.clientWidth"), "the long line scrolls inside the block"
+    assert pre.evaluate("p => getComputedStyle(p).overflowX") == "auto"
+
+
+def test_the_copy_button_copies_the_code_and_confirms(browser: Browser, showcase_site: str) -> None:
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    open_page(page, showcase_site + SHOWCASE)
+    block = page.locator(".code-block").first
+    block.hover()
+    button = block.locator(".copy-button")
+    expect(button).to_have_accessible_name("Copy code to clipboard")
+    expect(button).to_be_visible()
+    button.click()
+    expect(button).to_have_attribute("aria-label", "Copied")
+    expect(button).to_contain_text("Copied")
+    expect(block.locator("[aria-live=polite]")).to_have_text("Copied to clipboard")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied.startswith("curl -X POST https://auth.pre.oneboxtds.com/oauth/token \\\n  -d grant_type=")
+    assert not copied.endswith("\n")
+    expect(button).to_have_attribute("aria-label", "Copy code to clipboard", timeout=4000)
+    context.close()
+
+
+# -- tabs --------------------------------------------------------------------------------------
+
+def selected_labels(page: Page) -> list[str]:
+    return page.locator(".tabs-container [role=tab][aria-selected=true]").all_inner_texts()
+
+
+def test_synced_tabs_switch_together_and_are_remembered_across_a_reload_and_pages(page: Page,
+                                                                                   showcase_site: str) -> None:
+    open_page(page, showcase_site + SHOWCASE)
+    assert selected_labels(page) == ["cURL", "cURL"]
+    groups = page.locator(".tabs-container")
+    groups.nth(1).get_by_role("tab", name="Python").click()
+    assert selected_labels(page) == ["Python", "Python"]
+    expect(groups.nth(0).locator("[role=tabpanel]:not([hidden])")).to_contain_text("requests.get")
+    page.reload()
+    hydrated(page)
+    expect(groups.nth(0).get_by_role("tab", name="Python")).to_have_attribute("aria-selected", "true")
+    assert selected_labels(page) == ["Python", "Python"]
+    page.goto(showcase_site + TABS_ELSEWHERE)
+    hydrated(page)
+    expect(page.locator("[role=tabpanel]:not([hidden])")).to_have_text("Elsewhere, Python.")
+
+
+def test_tabs_are_keyboard_operable(page: Page, showcase_site: str) -> None:
+    open_page(page, showcase_site + SHOWCASE)
+    group = page.locator(".tabs-container").first
+    curl = group.get_by_role("tab", name="cURL")
+    curl.focus()
+    page.keyboard.press("ArrowRight")
+    python = group.get_by_role("tab", name="Python")
+    expect(python).to_be_focused()
+    expect(python).to_have_attribute("aria-selected", "true")
+    page.keyboard.press("End")
+    expect(group.get_by_role("tab", name="JavaScript")).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    expect(curl).to_be_focused()
+    expect(curl).to_have_attribute("tabindex", "0")
+    expect(python).to_have_attribute("tabindex", "-1")
+    panel = group.locator("[role=tabpanel]:not([hidden])")
+    expect(panel).to_have_attribute("aria-labelledby", curl.get_attribute("id") or "")
+
+
+def test_switching_a_tab_keeps_the_clicked_tab_where_it_was(page: Page, showcase_site: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 600})
+    open_page(page, showcase_site + SHOWCASE)
+    second = page.locator(".tabs-container").nth(1)
+    second.scroll_into_view_if_needed()
+    tab = second.get_by_role("tab", name="JavaScript")
+    before = tab.bounding_box()["y"]  # type: ignore[index]
+    tab.click()
+    expect(tab).to_have_attribute("aria-selected", "true")
+    after = tab.bounding_box()["y"]  # type: ignore[index]
+    assert abs(after - before) <= 1, "the group above changed height, the page scrolled to compensate"
+
+
+# -- admonitions -------------------------------------------------------------------------------
+
+def admonition_styles(page: Page) -> dict[str, dict[str, Any]]:
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.admonition')].map(a => {
+        const kind = [...a.classList].find(c => c.startsWith('admonition-')).slice(11);
+        const icon = a.querySelector('.admonition-icon');
+        const style = getComputedStyle(a), iconStyle = getComputedStyle(icon);
+        return [kind, {bg: style.backgroundColor, border: style.borderLeftColor, text: style.color,
+                       iconColor: iconStyle.backgroundColor, iconMask: iconStyle.maskImage || iconStyle.webkitMaskImage,
+                       iconWidth: icon.getBoundingClientRect().width,
+                       title: a.querySelector('.admonition-heading').innerText}];
+    }))""")
+
+
+def luminance(css: str) -> float:
+    r, g, b = (int(v) / 255 for v in re.findall(r"\d+", css)[:3])
+    channel = lambda c: c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4  # noqa: E731
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: str, b: str) -> float:
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_admonitions_have_their_icon_and_colour_in_both_modes(browser: Browser, showcase_site: str, theme: str) -> None:
+    page = browser.new_page()
+    open_page(page, showcase_site + SHOWCASE, theme)
+    assert page.evaluate("document.documentElement.dataset.theme") == theme
+    styles = admonition_styles(page)
+    assert list(styles) == ADMONITIONS
+    assert [s["title"] for s in styles.values()] == ["NOTE", "PRO TIP", "INFO", "WARNING", "DANGER"]
+    assert len({s["bg"] for s in styles.values()}) == 5, "each kind has its own background"
+    assert len({s["border"] for s in styles.values()}) == 5, "and its own accent"
+    assert len({s["iconMask"] for s in styles.values()}) == 5, "and its own icon"
+    for kind, style in styles.items():
+        assert style["iconWidth"] > 10 and style["iconMask"].startswith('url("data:image/svg+xml'), kind
+        assert style["iconColor"] == style["border"], kind
+        assert contrast(style["text"], style["bg"]) >= 4.5, f"{kind} text is readable in {theme} mode"
+        assert luminance(style["bg"]) > 0.6 if theme == "light" else luminance(style["bg"]) < 0.1, kind
+    page.close()
+
+
+def test_admonition_colours_follow_the_colour_mode_toggle_without_a_reload(page: Page, showcase_site: str) -> None:
+    open_page(page, showcase_site + SHOWCASE, "light")
+    light = admonition_styles(page)
+    page.evaluate("window.__marker = 1")
+    page.locator(".navbar-items-right .color-mode-toggle").click()
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    dark = admonition_styles(page)
+    assert all(light[k]["bg"] != dark[k]["bg"] for k in ADMONITIONS)
+    code_bg = page.locator(".code-block").first.evaluate("b => getComputedStyle(b).backgroundColor")
+    assert luminance(code_bg) < 0.1, "code blocks switch to the dark token theme"
+    assert page.evaluate("window.__marker") == 1
+
+
+# -- headings, tables, details, images ------------------------------------------------------------
+
+def test_heading_anchors_show_on_hover_and_keyboard_focus(page: Page, showcase_site: str) -> None:
+    open_page(page, showcase_site + SHOWCASE)
+    anchor = page.locator("h2#code .hash-link")
+    expect(anchor).to_have_attribute("href", "#code")
+    expect(anchor).to_have_attribute("aria-label", "Direct link to Code")
+    assert anchor.evaluate("a => getComputedStyle(a).opacity") == "0"
+    page.locator("h2#code").hover()
+    expect(anchor).to_have_css("opacity", "1")
+    page.mouse.move(0, 0)
+    expect(anchor).to_have_css("opacity", "0")
+    page.locator("h2#admonitions .hash-link").focus()
+    page.keyboard.press("Tab")  # keyboard focus (focus-visible) moves on through the page...
+    for _ in range(40):
+        if page.evaluate("document.activeElement.getAttribute('href')") == "#code":
+            break
+        page.keyboard.press("Tab")
+    expect(anchor).to_be_focused()
+    expect(anchor).to_have_css("opacity", "1")
+
+
+def test_wide_tables_scroll_sideways_on_small_screens(page: Page, showcase_site: str) -> None:
+    page.set_viewport_size({"width": 375, "height": 800})
+    open_page(page, showcase_site + SHOWCASE)
+    wrapper = page.locator(".table-wrapper").first
+    assert wrapper.evaluate("w => getComputedStyle(w).overflowX") == "auto"
+    assert wrapper.evaluate("w => w.scrollWidth > w.clientWidth"), "the table is wider than the screen..."
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375, "...and scrolls inside its wrapper"
+    description = wrapper.locator("tbody tr").first.locator("td").last
+    width = description.evaluate("td => td.getBoundingClientRect().width")
+    assert width >= 0.55 * 375, "the description stays readable"
+
+
+def test_details_open_and_close_with_the_animation(page: Page, showcase_site: str) -> None:
+    open_page(page, showcase_site + SHOWCASE)
+    details = page.locator("details")
+    summary = details.locator("summary")
+    body = details.get_by_text("Tokens last 3600 seconds")
+    expect(body).to_be_hidden()
+    summary.click()
+    expect(details).to_have_attribute("open", "")
+    expect(body).to_be_visible()
+    summary.click()
+    expect(details).to_have_attribute("data-collapsed", "true")
+    assert details.evaluate("d => d.open"), "stays open while its body animates closed"
+    expect(details).not_to_have_attribute("open", re.compile(".*"))
+    expect(body).to_be_hidden()
+    page.keyboard.press("Shift+Tab")
+    summary.focus()
+    page.keyboard.press("Enter")
+    expect(body).to_be_visible()
+
+
+def test_details_work_without_javascript(browser: Browser, showcase_site: str) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(showcase_site + SHOWCASE)
+    body = page.get_by_text("Tokens last 3600 seconds")
+    expect(body).to_be_hidden()
+    page.locator("details summary").click()
+    expect(body).to_be_visible()
+    context.close()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_images_reserve_their_size_load_lazily_and_follow_the_colour_mode(browser: Browser, showcase_site: str,
+                                                                          theme: str) -> None:
+    page = browser.new_page()
+    open_page(page, showcase_site + SHOWCASE, theme)
+    images = page.locator("article img")
+    expect(images).to_have_count(2)
+    for index in range(2):
+        image = images.nth(index)
+        expect(image).to_have_attribute("width", "480")
+        expect(image).to_have_attribute("height", "200")
+        expect(image).to_have_attribute("loading", "lazy")
+    shown = page.locator("article img:visible")
+    expect(shown).to_have_count(1)
+    expect(shown).to_have_attribute("src", "/img/e2e/flow.svg" if theme == "light" else "/img/e2e/flow-dark.svg")
+    page.close()
+
+
+def test_the_page_has_no_console_errors(page: Page, showcase_site: str, console_errors: list[str]) -> None:
+    open_page(page, showcase_site + SHOWCASE)
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_load_state("networkidle")
+    assert console_errors == []
