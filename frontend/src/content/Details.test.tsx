@@ -18,7 +18,7 @@ describe('Details', () => {
         <p>Because.</p>
       </Details>,
     );
-    expect(html).toMatch(/^<details class="details"[^>]*><summary>Why\?<\/summary><div><div class="details-content"><p>Because.<\/p>/);
+    expect(html).toMatch(/^<details class="details"[^>]*><summary>Why\?<\/summary><div class="collapsible"><div class="details-content"><p>Because.<\/p>/);
   });
   // Opening and the animated close are tested in Chromium (tests/e2e/test_markdown_components.py):
   // happy-dom toggles <details> before React's click handler can prevent it.
