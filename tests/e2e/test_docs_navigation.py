@@ -191,8 +191,17 @@ def test_a_category_index_page_shows_a_card_per_item(page: Page, site_url: str) 
     assert len(tops) == 1, "the cards of a row line up"
 
 
-def test_doc_pages_carry_json_ld_breadcrumbs(page: Page, site_url: str) -> None:
+def test_doc_pages_carry_social_tags_and_json_ld_breadcrumbs(page: Page, site_url: str) -> None:
     html = page.request.get(site_url + SELLER).text()
+    head = html.split("</head>", 1)[0]
+    url = "https://developers.oneboxtds.com" + SELLER
+    for tag in [f'property="og:url" content="{url}"', 'property="og:type" content="article"',
+                'property="og:image" content="https://developers.oneboxtds.com/img/social-card.jpg"',
+                'name="twitter:card" content="summary_large_image"', f'rel="canonical" href="{url}"']:
+        assert tag in head, tag
+    title = re.search(r'property="og:title" content="([^"]+)"', head)
+    assert title and title.group(1).endswith(" | Onebox Developers")
+    assert re.search(r'name="keywords" content="[^"]+"', head)
     data = json.loads(re.search(r'<script type="application/ld\+json">(.*?)</script>', html).group(1))  # type: ignore[union-attr]
     assert data["@type"] == "BreadcrumbList"
     assert [item["item"] for item in data["itemListElement"]] == [

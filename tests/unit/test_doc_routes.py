@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from docsite.errors import BuildError
+from docsite.output import sitemap
 from tests.unit.sitefiles import configure, doc, load, route_data, write
 
 SIDEBAR = """\
@@ -187,6 +188,9 @@ def test_unlisted_and_draft_docs_are_noindex_and_left_out_of_search_and_sitemap(
         assert route.data["meta"]["noindex"] and not route.sitemap and route.search is None
     production, _ = load(site)
     assert "/docs/wip" not in {r.path for r in production.routes}
+    urls = sitemap(production.routes, production.config)
+    assert "<loc>https://example.com/docs/guides/first</loc>" in urls
+    assert "/docs/hidden<" not in urls and "/docs/wip" not in urls and "/404" not in urls
 
 
 def test_trailing_slash_policy_shapes_canonical_urls(site: Path) -> None:
