@@ -28,7 +28,7 @@ function nest(items: TocItem[]): TreeItem[] {
 /**
  * The id of the heading the reader is in: the first heading below the navbar when it is in the
  * top half of the window, else the one before it (whose section fills the window); the last one
- * when the page is scrolled to the bottom.
+ * when the page is scrolled to the bottom; none while the reader is above the first section.
  */
 export function useActiveHeading(toc: TocItem[]): string | null {
   const key = toc.map((t) => t.id).join(' ');
@@ -46,7 +46,7 @@ export function useActiveHeading(toc: TocItem[]): string | null {
       let current: HTMLElement | undefined;
       if (atBottom || below === -1) current = headings[headings.length - 1];
       else if (headings[below]!.getBoundingClientRect().top < window.innerHeight / 2) current = headings[below];
-      else current = headings[below - 1] ?? headings[0];
+      else current = headings[below - 1]; // none above the first section: nothing is highlighted
       setActive(current?.id ?? null);
     };
     const onScroll = () => {
