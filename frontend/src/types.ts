@@ -51,6 +51,9 @@ export interface DocInfo {
   editUrl?: string | null;
   tags?: string[];
   hideTitle?: boolean;
+  /** Drafts are built only by `docsite dev`; unlisted docs are built but not listed or indexed. */
+  draft?: boolean;
+  unlisted?: boolean;
 }
 
 export interface DocPageData extends BasePage {

@@ -318,3 +318,14 @@ def test_the_page_has_no_console_errors(page: Page, showcase_site: str, console_
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     page.wait_for_load_state("networkidle")
     assert console_errors == []
+
+
+def test_an_unlisted_doc_says_so_and_is_not_indexed(page: Page, showcase_site: str) -> None:
+    open_page(page, showcase_site + "/docs/e2e/unlisted")
+    banner = page.locator(".doc-visibility")
+    expect(banner).to_contain_text("Unlisted page")
+    expect(page.locator('meta[name="robots"]')).to_have_attribute("content", "noindex, nofollow")
+    sitemap = page.request.get(showcase_site + "/sitemap.xml").text()
+    assert "/docs/e2e/showcase<" in sitemap and "/docs/e2e/unlisted" not in sitemap
+    open_page(page, showcase_site + SHOWCASE)
+    expect(page.locator(".doc-visibility")).to_have_count(0)

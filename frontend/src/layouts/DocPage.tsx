@@ -25,6 +25,7 @@ export function DocPage({ page, sidebar }: { page: DocPageData; sidebar: Sidebar
       <div className="doc-container">
         <div className="doc-column">
           <Breadcrumbs crumbs={doc.breadcrumbs} />
+          {(doc.draft || doc.unlisted) && <VisibilityBanner draft={!!doc.draft} />}
           <article className="markdown doc-article">
             {!doc.hideTitle && (
               <header>
@@ -44,6 +45,25 @@ export function DocPage({ page, sidebar }: { page: DocPageData; sidebar: Sidebar
         )}
       </div>
     </DocFrame>
+  );
+}
+
+/** Tells the writer (in `docsite dev`) or the reader with the link that the page is not published as usual. */
+function VisibilityBanner({ draft }: { draft: boolean }) {
+  return (
+    <div className="admonition admonition-warning doc-visibility" role="note">
+      <p className="admonition-heading">
+        <span className="admonition-icon" aria-hidden="true" />
+        {draft ? 'Draft page' : 'Unlisted page'}
+      </p>
+      <div className="admonition-content">
+        <p>
+          {draft
+            ? 'This page is a draft: it is built in development only and left out of the published site.'
+            : 'This page is unlisted: search engines will not index it, and only readers with a direct link can see it.'}
+        </p>
+      </div>
+    </div>
   );
 }
 

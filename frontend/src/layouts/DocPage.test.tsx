@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { DocPageData } from '../types';
+import { DocPage } from './DocPage';
+
+function page(doc: Partial<DocPageData['doc']>): DocPageData {
+  return {
+    kind: 'doc',
+    meta: { title: 'T', description: 'D', canonical: '', keywords: [], image: null, ogType: 'article', noindex: false },
+    title: 'Work in progress',
+    content: [['p', null, 'Body.']],
+    toc: [{ id: 'a', level: 2, value: ['A'] }],
+    doc: { id: 'wip', version: 'current', sidebar: null, breadcrumbs: [{ label: 'Home', href: '/' }], prev: null, next: null, ...doc },
+  };
+}
+
+afterEach(cleanup);
+
+describe('DocPage', () => {
+  it('marks a draft (built by docsite dev only)', () => {
+    render(<MemoryRouter><DocPage page={page({ draft: true })} sidebar={null} /></MemoryRouter>);
+    expect(screen.getByRole('note').textContent).toContain('Draft page');
+  });
+
+  it('shows no banner on a published page, and the title before "On this page"', () => {
+    const { container } = render(<MemoryRouter><DocPage page={page({})} sidebar={null} /></MemoryRouter>);
+    expect(screen.queryByRole('note')).toBeNull();
+    const order = [...container.querySelectorAll('h1, .toc-mobile')].map((e) => e.tagName);
+    expect(order).toEqual(['H1', 'DIV']);
+  });
+});
