@@ -50,6 +50,7 @@ from docsite.routes import (
     page_route,
     react_route,
 )
+from docsite.search import SearchDocument, search_documents, search_index_files, search_tags
 from docsite.sidebars import Sidebars, load_sidebars
 from docsite.sitedata import site_data
 from docsite.versions import PLUGIN_ID, DocsVersion, docs_versions, versions_data
@@ -82,6 +83,7 @@ class Site:
     site_data: dict[str, Any]
     static_dir: Path
     files: dict[str, bytes] = field(default_factory=dict)  # generated files: site path -> bytes
+    search: list[SearchDocument] = field(default_factory=list)  # indexed when the site is written
 
 
 @dataclass
@@ -130,11 +132,12 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
                         targets, report)
     files.update(feed_files(content.posts, content.authors, config))  # after links are rewritten
 
-    data = site_data(config, paths.content, content.docs, sidebars, search_tags=[], build_id=_build_id(),
-                     report=report, draft_ids=docs.draft_ids)
+    search = search_documents(routes, sidebars) if config.search.enabled else []
+    data = site_data(config, paths.content, content.docs, sidebars, search_tags=search_tags(search),
+                     build_id=_build_id(), report=report, draft_ids=docs.draft_ids)
     report.raise_if_errors()
     versions = docs_versions(config, docs, sidebars)
-    return Site(config, content, sidebars, versions, specs, routes, data, static_dir, files)
+    return Site(config, content, sidebars, versions, specs, routes, data, static_dir, files, search)
 
 
 def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
@@ -174,7 +177,7 @@ def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress
     copy_tree(frontend.client_dir, staging)
     shutil.rmtree(staging / ".vite", ignore_errors=True)
     copy_tree(site.static_dir, staging)
-    for path, data in site.files.items():
+    for path, data in (site.files | search_index_files(site.search, config.search)).items():
         write_bytes(staging / path.lstrip("/"), data)
     write_json(staging / "_data" / "site.json", site.site_data)
     for sidebar in site.sidebars.sidebars.values():

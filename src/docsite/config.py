@@ -199,15 +199,33 @@ class Blog(Model):
     feedTypes: list[Literal["rss", "atom"]] = ["rss", "atom"]
 
 
+class SearchBoosts(Model):
+    """How much a match in each field of a search document counts (applied when the index is built)."""
+
+    title: float = Field(5, ge=0)
+    content: float = Field(1, ge=0)
+    tags: float = Field(3, ge=0)
+    sidebarParentCategories: float = Field(2, ge=0)
+
+
+class SearchAnalytics(Model):
+    """Algolia Insights credentials: the search box reports which results readers saw and chose."""
+
+    appId: str
+    apiKey: str
+    indexName: str
+
+
 class Search(Model):
     enabled: bool = True
     maxResults: int = Field(8, ge=1)
     maxInputLength: int = Field(512, ge=1)
-    boosts: dict[str, float] = {"title": 5, "content": 1, "tags": 3, "sidebarParentCategories": 2}
-    indexSidebarParentCategories: float = 0
-    k1: float = 1.2
-    b: float = 0.75
-    analytics: dict[str, Any] | None = None
+    boosts: SearchBoosts = SearchBoosts()
+    # How many of a doc's closest sidebar categories are indexed (0: none; they are still shown).
+    indexSidebarParentCategories: int = Field(0, ge=0)
+    k1: float = Field(1.2, ge=0)
+    b: float = Field(0.75, ge=0, le=1)
+    analytics: SearchAnalytics | None = None
 
 
 class Analytics(Model):

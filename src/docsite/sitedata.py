@@ -59,7 +59,7 @@ def site_data(config: SiteConfig, content_dir: Path, docs: list[Doc], sidebars: 
             "maxResults": config.search.maxResults,
             "maxInputLength": config.search.maxInputLength,
             "tags": search_tags,
-            "analytics": config.search.analytics,
+            "analytics": config.search.analytics.model_dump() if config.search.analytics else None,
         },
         "analytics": config.analytics.model_dump(),
         "helpDesk": config.helpDesk.model_dump(),

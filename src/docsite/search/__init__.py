@@ -1,0 +1,109 @@
+"""The site search, build side: one lunr index file per documentation tag.
+
+    routes --search_documents--> one document per section --search_index_files--> search-index-{tag}.json
+
+Tags follow Docusaurus's names: `docs-default-current` (the docs of the current version), `blog`,
+`default` (the other pages). A file holds:
+
+    {"pages":     [{"route", "title", "type", "tags"?, "sidebarParentCategories"?}, ...],
+     "documents": [{"page": 0, "anchor"?, "title"?, "content"}, ...],
+     "index":     <lunr.js 2.3.9 serialized index; a document's ref is its position>}
+
+What a page's sections share is stored once, in `pages`; a document leaves out its anchor when it
+is the page's own section and its title when it is the page's title. The browser expands each
+document to the spec's shape (id, title, content, tags, sidebarParentCategories, sectionRoute,
+sectionTitle, pageTitle, type): see frontend/src/search/engine.ts.
+
+Indexed fields and their boosts come from `search:` in site.yaml (title 5, content 1, tags 3; the
+sidebar parent categories only when indexSidebarParentCategories is above 0, the closest n of them,
+boost 2). Boosts are baked into the index, so the browser only queries.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from docsite.config import Search
+from docsite.search.documents import SearchDocument, SearchPage, search_documents, split_sections
+from docsite.search.lunr_index import LunrIndexBuilder
+
+__all__ = [
+    "TAGS",
+    "SearchDocument",
+    "SearchPage",
+    "search_documents",
+    "search_index_files",
+    "search_tags",
+    "split_sections",
+]
+
+TAGS = {"docs": "docs-default-current", "blog": "blog", "other": "default"}
+
+
+def index_file_name(tag: str) -> str:
+    return f"search-index-{tag}.json"
+
+
+def search_tags(documents: list[SearchDocument]) -> list[str]:
+    """The tags that have documents, in a fixed order."""
+    present = {document.page.type for document in documents}
+    return [tag for kind, tag in TAGS.items() if kind in present]
+
+
+def search_index_files(documents: list[SearchDocument], settings: Search) -> dict[str, bytes]:
+    """Site path -> content of every search index file."""
+    files = {}
+    for tag in search_tags(documents):
+        tagged = [d for d in documents if TAGS[d.page.type] == tag]
+        data = search_index(tagged, settings)
+        files[index_file_name(tag)] = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+    return files
+
+
+def search_index(documents: list[SearchDocument], settings: Search) -> dict[str, Any]:
+    """The content of one index file (see the module's docstring)."""
+    builder = LunrIndexBuilder(indexed_fields(settings), k1=settings.k1, b=settings.b)
+    pages: dict[SearchPage, int] = {}
+    stored: list[dict[str, Any]] = []
+    for ref, document in enumerate(documents):
+        page = document.page
+        builder.add(str(ref), indexed_values(document, settings))
+        entry: dict[str, Any] = {"page": pages.setdefault(page, len(pages))}
+        if document.anchor:
+            entry["anchor"] = document.anchor
+        if document.title != page.title:
+            entry["title"] = document.title
+        entry["content"] = document.content
+        stored.append(entry)
+    return {"pages": [_page_json(page) for page in pages], "documents": stored, "index": builder.serialize()}
+
+
+def indexed_fields(settings: Search) -> dict[str, float]:
+    """The fields of the index and their boosts."""
+    boosts = settings.boosts
+    fields = {"title": boosts.title, "content": boosts.content, "tags": boosts.tags}
+    if settings.indexSidebarParentCategories > 0:
+        fields["sidebarParentCategories"] = boosts.sidebarParentCategories
+    return fields
+
+
+def indexed_values(document: SearchDocument, settings: Search) -> dict[str, str]:
+    """The text of each field of the index for `document`."""
+    depth = settings.indexSidebarParentCategories
+    page = document.page
+    return {
+        "title": document.title,
+        "content": document.content,
+        "tags": " ".join(page.tags) if document.anchor == "" else "",  # page-wide: indexed once
+        "sidebarParentCategories": " ".join(page.parent_categories[-depth:]) if depth > 0 else "",
+    }
+
+
+def _page_json(page: SearchPage) -> dict[str, Any]:
+    out: dict[str, Any] = {"route": page.route, "title": page.title, "type": page.type}
+    if page.tags:
+        out["tags"] = list(page.tags)
+    if page.parent_categories:
+        out["sidebarParentCategories"] = list(page.parent_categories)
+    return out

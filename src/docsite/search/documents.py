@@ -1,0 +1,101 @@
+"""What search indexes: one document per section of every indexed page.
+
+A section is a heading and the text under it, down to the next heading of any level; the text
+before the first heading is the page's own section, titled with the page's title. Routes without
+Markdown (API reference pages) give their sections in `Route.sections`. Code blocks are left out:
+results show text snippets, and code would make the index several times larger.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from docsite.markdown import Rendered
+from docsite.markdown.text import Node, plain_text, walk
+from docsite.routes import Route, SearchSection, SearchType
+from docsite.sidebars import Sidebars
+
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+
+@dataclass(frozen=True)
+class SearchPage:
+    """What the sections of one page share."""
+
+    route: str
+    title: str
+    type: SearchType
+    tags: tuple[str, ...]  # front matter tags and keywords
+    parent_categories: tuple[str, ...]  # the sidebar categories above the page, outermost first
+
+
+@dataclass(frozen=True)
+class SearchDocument:
+    page: SearchPage
+    anchor: str  # "" for the page's own section
+    title: str
+    content: str
+
+    @property
+    def section_route(self) -> str:
+        return f"{self.page.route}#{self.anchor}" if self.anchor else self.page.route
+
+
+def search_documents(routes: list[Route], sidebars: Sidebars) -> list[SearchDocument]:
+    """The documents of every route that search indexes, in route order."""
+    documents: list[SearchDocument] = []
+    for route in routes:
+        if route.search is None:
+            continue
+        if route.sections is not None:
+            sections = route.sections
+        elif route.rendered is not None:
+            sections = split_sections(route.rendered)
+        else:
+            continue
+        page = SearchPage(route.path, route.title, route.search, _tags(route), _parent_categories(route, sidebars))
+        documents += [SearchDocument(page, s.anchor, s.title or page.title, s.text) for s in sections]
+    return documents
+
+
+def split_sections(rendered: Rendered) -> list[SearchSection]:
+    """The page's own section (anchor "", title "": the page's title), then one per heading."""
+    headings = {h.id: h.text for h in rendered.headings}
+    sections = [SearchSection("", "", "")]
+    parts: list[list[str]] = [[]]
+
+    def visit(nodes: list[Node]) -> None:
+        for node in nodes:
+            if isinstance(node, list) and _is_heading(node, headings):
+                anchor = node[1]["id"]
+                sections.append(SearchSection(anchor, headings[anchor], ""))
+                parts.append([])
+            elif isinstance(node, list) and any(_is_heading(n, headings) for n in walk(node[2:])):
+                visit(node[2:])  # a heading inside a container (tabs, admonition) starts a section too
+            else:
+                parts[-1].append(plain_text([node]))
+
+    visit(rendered.tree)
+    for section, texts in zip(sections, parts, strict=True):
+        section.text = " ".join(" ".join(texts).split())
+    return sections
+
+
+def _is_heading(node: list[Node], headings: dict[str, str]) -> bool:
+    return node[0] in _HEADINGS and (node[1] or {}).get("id") in headings
+
+
+def _tags(route: Route) -> tuple[str, ...]:
+    data = route.data
+    tags = [*data.get("doc", {}).get("tags", []),
+            *(tag["label"] for tag in data.get("post", {}).get("tags", [])),
+            *data.get("meta", {}).get("keywords", [])]
+    return tuple(dict.fromkeys(tags))
+
+
+def _parent_categories(route: Route, sidebars: Sidebars) -> tuple[str, ...]:
+    nav = sidebars.navigation.get(route.path)
+    if nav is None:
+        return ()
+    crumbs = nav.breadcrumbs[:-1] if nav.breadcrumbs and nav.breadcrumbs[-1].href == route.path else nav.breadcrumbs
+    return tuple(crumb.label for crumb in crumbs)
