@@ -285,7 +285,7 @@ export interface SiteData {
     maxResults: number;
     maxInputLength: number;
     tags: string[];
-    analytics: Record<string, unknown> | null;
+    analytics: { appId: string; apiKey: string; indexName: string } | null;
   };
   analytics: { trackingId: string | null; anonymizeIp: boolean };
   helpDesk: { scriptUrl: string | null };

@@ -11,6 +11,7 @@ import { AnnouncementBar } from '../chrome/AnnouncementBar';
 import { Navbar } from '../chrome/Navbar';
 import { Footer } from '../chrome/Footer';
 import { clearReloadGuard } from './errors';
+import { SearchHighlighter } from '../search';
 
 export function Root() {
   const site = useLoaderData() as SiteData;
@@ -30,6 +31,7 @@ export function Root() {
         </div>
         {!pageData?.page.hideFooter && <Footer />}
         <ScrollRestoration />
+        <SearchHighlighter />
       </ColorModeProvider>
     </SiteContext.Provider>
   );

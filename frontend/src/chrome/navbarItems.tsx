@@ -10,6 +10,7 @@ import { SiteLink } from '../content/SiteLink';
 import { routeOf } from '../lib/data';
 import { isExternal } from '../lib/paths';
 import { createStorageSlot, StorageKeys } from '../lib/storage';
+import { NavbarSearch } from '../search';
 
 export interface ItemProps {
   item: NavbarItemConfig;
@@ -175,8 +176,8 @@ function LocaleDropdownItem({ item, mobile }: ItemProps) {
 }
 
 function SearchItem({ mobile }: ItemProps) {
-  if (mobile) return null; // search is hidden on mobile
-  return null;
+  if (mobile) return null; // search is hidden on mobile (the desktop item is hidden below 996 px)
+  return <NavbarSearch />;
 }
 
 export const navbarItemComponents: Record<string, ComponentType<ItemProps>> = {

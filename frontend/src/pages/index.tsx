@@ -4,11 +4,12 @@ import type { ReactPageData } from '../types';
 import registry from '../registry.json';
 import { Home } from './Home';
 import { WidgetTests } from './WidgetTests';
+import { SearchPage } from '../search';
 
 type PageName = (typeof registry.pages)[number];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const pageComponents: Record<PageName, ComponentType<any>> = { Home, WidgetTests };
+export const pageComponents: Record<PageName, ComponentType<any>> = { Home, WidgetTests, SearchPage };
 
 export function ReactPage({ page }: { page: ReactPageData }) {
   const Page = pageComponents[page.component];

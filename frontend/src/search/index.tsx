@@ -1,0 +1,149 @@
+/**
+ * The part of search every page loads: a search field that looks ready (the navbar item), the
+ * keyboard shortcuts (Ctrl/Cmd+K and `/`), the highlighter of search terms on the destination
+ * page, and the search page's shell. Everything else (autocomplete, the worker, lunr, mark.js, the
+ * search page) is loaded on first use.
+ */
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { useLocation, useNavigation } from 'react-router';
+import { MAIN_ID } from '../chrome/SkipToContent';
+import { useQueryParam } from '../lib/queryParams';
+import type { SearchHighlightState } from './types';
+import { SearchIcon } from './icons';
+import './search-field.css';
+
+type SearchBoxComponent = ComponentType<{ typedQuery: () => string; focusRequest: number }>;
+
+const loadSearchBox = () => import('./SearchBox');
+
+function isEditable(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+}
+
+/** The navbar's search: a placeholder field until the reader uses it, then the real box. */
+export function NavbarSearch() {
+  const root = useRef<HTMLDivElement>(null);
+  // Kept after the placeholder is replaced: the box takes over what was typed in it.
+  const placeholderInput = useRef<HTMLInputElement | null>(null);
+  const keepPlaceholder = useCallback((element: HTMLInputElement | null) => {
+    if (element) placeholderInput.current = element;
+  }, []);
+  const typedQuery = useCallback(() => placeholderInput.current?.value ?? '', []);
+  const [Box, setBox] = useState<SearchBoxComponent | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const loading = useRef(false);
+  const [shortcut, setShortcut] = useState('Ctrl K');
+
+  const activate = useCallback(() => {
+    setFocusRequest((n) => n + 1);
+    if (loading.current) return;
+    loading.current = true;
+    loadSearchBox().then(
+      ({ default: Loaded }) => setBox(() => Loaded),
+      (error: unknown) => {
+        loading.current = false;
+        console.error('The search box could not be loaded.', error);
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    if (/Mac|iPhone|iPad/.test(navigator.platform)) setShortcut('⌘ K');
+    const onKeyDown = (event: KeyboardEvent) => {
+      const modK = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k';
+      const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isEditable(event.target);
+      if (!(modK || slash) || root.current?.offsetParent == null) return; // hidden on mobile
+      event.preventDefault();
+      if (!Box) placeholderInput.current?.focus();
+      activate();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [activate, Box]);
+
+  return (
+    <div className="navbar-search" ref={root} onPointerEnter={() => void loadSearchBox().catch(() => {})}>
+      {Box ? (
+        <Box typedQuery={typedQuery} focusRequest={focusRequest} />
+      ) : (
+        <div className="search-field">
+          <span className="search-field-button" aria-hidden="true">
+            <SearchIcon />
+          </span>
+          <input
+            ref={keepPlaceholder}
+            type="search"
+            className="search-field-input"
+            placeholder="Search..."
+            aria-label="Search the documentation"
+            maxLength={512}
+            onFocus={activate}
+          />
+          <kbd className="search-shortcut" aria-hidden="true">
+            {shortcut}
+          </kbd>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Marks the search terms on a page opened from a search result (see ./highlight.ts). */
+export function SearchHighlighter() {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const highlight = (location.state as Partial<SearchHighlightState> | null)?.searchHighlight;
+  const undo = useRef<(() => void) | null>(null);
+
+  useEffect(() => {
+    if (!highlight) return;
+    let cancelled = false;
+    import('./highlight').then(({ highlightTerms }) => {
+      if (!cancelled) undo.current = highlightTerms(highlight.terms, highlight.type);
+    });
+    return () => {
+      cancelled = true;
+      undo.current?.();
+      undo.current = null;
+    };
+  }, [location.key, highlight]);
+
+  // Off before the next page renders: as soon as a navigation starts loading it.
+  useEffect(() => {
+    if (navigation.state === 'loading') {
+      undo.current?.();
+      undo.current = null;
+    }
+  }, [navigation.state]);
+
+  return null;
+}
+
+type SearchPageComponent = ComponentType<{ title: string }>;
+
+/** The search page (`/search?q=`): its shell prerenders; the page itself loads in the browser. */
+export function SearchPage({ title }: { title: string }) {
+  const [Page, setPage] = useState<SearchPageComponent | null>(null);
+  useEffect(() => {
+    import('./SearchPage').then(
+      ({ default: Loaded }) => setPage(() => Loaded),
+      (error: unknown) => console.error('The search page could not be loaded.', error),
+    );
+  }, []);
+  return Page ? <Page title={title} /> : <SearchPageShell title={title} />;
+}
+
+function SearchPageShell({ title }: { title: string }) {
+  const [query] = useQueryParam('q');
+  return (
+    <main id={MAIN_ID} className="container page-main search-page" tabIndex={-1}>
+      <h1>{title}</h1>
+      <div className="search-field search-page-field">
+        <span className="search-field-button" aria-hidden="true">
+          <SearchIcon />
+        </span>
+        <input type="search" className="search-field-input" placeholder="Search..." aria-label="Search the documentation" defaultValue={query ?? ''} readOnly />
+      </div>
+    </main>
+  );
+}
