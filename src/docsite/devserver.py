@@ -115,6 +115,8 @@ class LiveReload:
                 html = bytes(body).decode("utf-8").replace("</body>", LIVE_RELOAD + "</body>")
                 await HTMLResponse(html, status_code=int(start["status"]))(scope, receive, send)
 
+        if scope["type"] == "http":  # the HTML is rewritten: ask for it uncompressed (no gzip)
+            scope = {**scope, "headers": [(k, v) for k, v in scope["headers"] if k.lower() != b"accept-encoding"]}
         await self.app(scope, receive, capture)
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from docsite.devserver import LIVE_RELOAD, LiveReload
 from docsite.server import create_app, resolve
 
 
@@ -72,3 +73,11 @@ def test_the_app_answers_404_with_the_not_found_page_and_redirects_keep_the_quer
     assert redirect.status_code == 301 and redirect.headers["location"] == "/docs/environments/?x=1"
     asset = client.get("/assets/app-1234.js")
     assert "immutable" in asset.headers["cache-control"]
+
+
+def test_the_dev_server_adds_live_reload_to_html_a_browser_asks_gzipped(build_dir: Path) -> None:
+    page = "<html><body>" + "A long page. " * 100 + "</body></html>"  # long enough to be compressed
+    (build_dir / "docs" / "environments" / "index.html").write_text(page)
+    client = TestClient(LiveReload(create_app(build_dir)))
+    answer = client.get("/docs/environments", headers={"Accept-Encoding": "gzip, deflate"})
+    assert answer.status_code == 200 and answer.text.endswith(LIVE_RELOAD + "</body></html>")
