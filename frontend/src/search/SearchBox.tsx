@@ -139,6 +139,7 @@ export default function SearchBox({ typedQuery, focusRequest }: Props) {
   const status = state?.status ?? 'idle';
   const collections = state?.collections ?? [];
   const itemCount = collections.reduce((sum, collection) => sum + collection.items.length, 0);
+  const expanded = isOpen && itemCount > 0; // the listbox is shown (not the no-results message)
   const inputProps = autocomplete.getInputProps({
     inputElement: inputRef.current,
     maxLength: site.search.maxInputLength,
@@ -158,7 +159,9 @@ export default function SearchBox({ typedQuery, focusRequest }: Props) {
           className="search-field-input"
           {...inputProps}
           role="combobox"
-          aria-expanded={isOpen}
+          aria-expanded={expanded}
+          aria-controls={expanded ? inputProps['aria-controls'] : undefined}
+          aria-activedescendant={expanded ? inputProps['aria-activedescendant'] : undefined}
           aria-haspopup="listbox"
           aria-autocomplete="list"
           onFocus={(event) => {
@@ -180,23 +183,25 @@ export default function SearchBox({ typedQuery, focusRequest }: Props) {
       </form>
       {isOpen && (
         <div ref={panelRef} className="search-panel" {...autocomplete.getPanelProps({})}>
-          <div className="search-panel-body">
-            {itemCount > 0 ? (
-              collections.map(({ source, items: sourceItems }) => (
-                <ul key={source.sourceId} className="search-hits" {...autocomplete.getListProps({ source })}>
-                  {sourceItems.map((item) => (
-                    <li key={item.document.sectionRoute} className="search-hit" {...autocomplete.getItemProps({ item, source })}>
-                      <HitPath hit={item} />
-                      <span className="search-hit-title">{item.document.sectionTitle}</span>
-                      <SnippetText snippet={item.snippet} />
-                    </li>
-                  ))}
-                </ul>
-              ))
-            ) : (
-              status === 'idle' && <p className="search-no-results">No results found.</p>
-            )}
-          </div>
+          {itemCount > 0 ? (
+            collections.map(({ source, items: sourceItems }) => (
+              <ul key={source.sourceId} className="search-hits" {...autocomplete.getListProps({ source })}>
+                {sourceItems.map((item) => (
+                  <li key={item.document.sectionRoute} className="search-hit" {...autocomplete.getItemProps({ item, source })}>
+                    <HitPath hit={item} />
+                    <span className="search-hit-title">{item.document.sectionTitle}</span>
+                    <SnippetText snippet={item.snippet} />
+                  </li>
+                ))}
+              </ul>
+            ))
+          ) : (
+            status === 'idle' && (
+              <p className="search-no-results" role="status">
+                No results found.
+              </p>
+            )
+          )}
           <div className="search-panel-footer">
             <a
               href={withBase(searchPageRoute(query))}

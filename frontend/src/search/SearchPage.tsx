@@ -55,7 +55,7 @@ export default function SearchPage({ title }: { title: string }) {
           type="search"
           className="search-field-input"
           placeholder="Search..."
-          aria-label="Search the documentation"
+          aria-label="Search terms"
           maxLength={site.search.maxInputLength}
           value={query}
           onChange={(event) => setParam(event.currentTarget.value || null)}

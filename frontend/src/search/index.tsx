@@ -142,7 +142,14 @@ function SearchPageShell({ title }: { title: string }) {
         <span className="search-field-button" aria-hidden="true">
           <SearchIcon />
         </span>
-        <input type="search" className="search-field-input" placeholder="Search..." aria-label="Search the documentation" defaultValue={query ?? ''} readOnly />
+        <input
+          type="search"
+          className="search-field-input"
+          placeholder="Search..."
+          aria-label="Search terms"
+          defaultValue={query ?? ''}
+          readOnly
+        />
       </div>
     </main>
   );

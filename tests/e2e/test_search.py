@@ -1,0 +1,444 @@
+"""Site search in the browser: the box's states and keys, results, the index loading, the search
+page, highlights on the destination page, and accessibility."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, Route, expect
+
+from tests.conftest import FRONTEND
+
+PLACEHOLDER = ".navbar-search input"
+BOX = "#site-search-input"
+INDEX_FILES = "**/search-index-*.json*"
+RECORD_WINDOW_OPEN = "window.__opened = []; window.open = (...args) => { window.__opened.push(args); return null; };"
+
+
+def open_box(page: Page, site_url: str, route: str = "/docs/environments") -> Locator:
+    """Load `route` and click into the navbar's search field: the real box takes over, focused."""
+    page.goto(site_url + route)
+    page.locator(PLACEHOLDER).click()
+    box = page.locator(BOX)
+    expect(box).to_be_focused()
+    return box
+
+
+def search(page: Page, site_url: str, query: str, route: str = "/docs/environments") -> Locator:
+    box = open_box(page, site_url, route)
+    box.fill(query)
+    return box
+
+
+def options(page: Page) -> Locator:
+    return page.get_by_role("listbox").get_by_role("option")
+
+
+def stop_the_clock(page: Page) -> None:
+    """From now on the page's timers only fire when the test runs the clock."""
+    page.clock.pause_at(START + timedelta(minutes=10))
+
+
+START = datetime(2025, 6, 1, 12, 0)
+
+
+def real_errors(errors: list[str]) -> list[str]:
+    """Console errors, without the browser's own line for an HTTP error status."""
+    return [e for e in errors if not e.startswith("Failed to load resource")]
+
+
+# -- loading ------------------------------------------------------------------------------------
+
+def test_a_doc_page_loads_no_search_code_until_the_box_is_used(page: Page, site_url: str) -> None:
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(site_url + "/docs/environments")
+    page.wait_for_load_state("networkidle")
+    lazy = re.compile(r"SearchBox|worker|highlight|SearchPage|search-index")
+    assert [u for u in requests if lazy.search(u)] == []
+
+    with page.expect_request(re.compile(r"search-index-")):
+        page.locator(PLACEHOLDER).focus()  # first use: the indexes are fetched, before any query
+    expect(page.locator(BOX)).to_be_focused()
+    page.locator(BOX).fill("refund")
+    expect(options(page).first).to_be_visible()
+    indexes = [u for u in requests if "search-index-" in u]
+    assert sorted(re.sub(r"\?.*", "", u.rsplit("/", 1)[1]) for u in indexes) == [
+        "search-index-blog.json", "search-index-default.json", "search-index-docs-default-current.json"]
+    page.locator(BOX).blur()
+    page.locator(BOX).focus()
+    page.locator(BOX).fill("token")
+    expect(options(page).first).to_be_visible()
+    assert len([u for u in requests if "search-index-" in u]) == 3  # fetched once, then cached
+
+
+def test_the_index_files_are_listed_in_the_site_data(page: Page, site_url: str) -> None:
+    site = page.request.get(site_url + "/_data/site.json").json()
+    assert site["search"]["tags"] == ["docs-default-current", "blog", "default"]
+    assert site["search"]["maxResults"] == 8 and site["search"]["maxInputLength"] == 512
+    for tag in site["search"]["tags"]:
+        data = page.request.get(f"{site_url}/search-index-{tag}.json").json()
+        assert set(data) == {"pages", "documents", "index"} and data["index"]["version"] == "2.3.9"
+
+
+# -- results ------------------------------------------------------------------------------------
+
+def test_results_show_page_section_categories_and_marked_snippet(page: Page, site_url: str) -> None:
+    search(page, site_url, "refund")
+    hits = options(page)
+    expect(hits.first).to_be_visible()
+    assert 1 <= hits.count() <= 8
+    first = hits.first
+    expect(first).to_have_attribute("aria-selected", "true")  # the first result is active
+    expect(first.locator(".search-hit-title")).to_have_text("Refund order items")
+    expect(first.locator(".search-hit-path")).to_have_text("Orders management tutorials")
+    expect(first.locator(".search-hit-snippet mark").first).to_have_text(re.compile(r"^refund", re.I))
+    title = page.locator(".search-hit-title", has_text="Can I refund part of an order?")
+    section = page.locator(".search-hit", has=title)
+    expect(section.locator(".search-hit-path")).to_have_text("Frequently asked questions")
+
+
+def test_at_most_eight_results_best_first(page: Page, site_url: str) -> None:
+    search(page, site_url, "api")
+    expect(options(page)).to_have_count(8)
+
+
+def test_arrow_keys_move_the_active_result(page: Page, site_url: str) -> None:
+    box = search(page, site_url, "refund")
+    hits = options(page)
+    expect(hits.first).to_have_attribute("aria-selected", "true")
+    box.press("ArrowDown")
+    expect(hits.nth(1)).to_have_attribute("aria-selected", "true")
+    expect(hits.first).to_have_attribute("aria-selected", "false")
+    expect(box).to_have_attribute("aria-activedescendant", hits.nth(1).get_attribute("id") or "")
+    box.press("ArrowUp")
+    expect(hits.first).to_have_attribute("aria-selected", "true")
+
+
+def test_no_results(page: Page, site_url: str) -> None:
+    search(page, site_url, "zqxjvw")
+    expect(page.get_by_text("No results found.")).to_be_visible()
+    expect(options(page)).to_have_count(0)
+
+
+def test_query_syntax_and_long_input_never_break_search(page: Page, site_url: str,
+                                                        console_errors: list[str]) -> None:
+    box = search(page, site_url, "title:refund^2 ~+-* scope:")
+    expect(options(page).first).to_be_visible()
+    box.fill("^~+-*:")
+    expect(page.get_by_text("No results found.")).to_be_visible()
+    expect(box).to_have_attribute("maxlength", "512")
+    box.fill("x" * 600)
+    assert len(box.input_value()) == 512
+    assert console_errors == []
+
+
+# -- states -------------------------------------------------------------------------------------
+
+def test_a_slow_index_shows_the_loading_indicator_after_300_ms(page: Page, site_url: str) -> None:
+    held: list[Route] = []
+    page.route(INDEX_FILES, lambda route: held.append(route))
+    page.clock.install(time=START)
+    box = open_box(page, site_url)
+    stop_the_clock(page)
+    box.fill("refund")
+    loading = page.locator(".search-loading")
+    page.clock.run_for(290)
+    expect(loading).to_have_count(0)  # loading: no indicator yet
+    page.clock.run_for(20)
+    expect(loading).to_be_visible()  # stalled
+    expect(loading).to_have_attribute("role", "status")
+    page.wait_for_timeout(200)
+    assert len(held) == 3
+    for route in held:
+        route.continue_()
+    expect(options(page).first).to_be_visible()
+    expect(loading).to_have_count(0)  # idle
+
+
+@pytest.mark.parametrize("failure", ["status 500", "network error"])
+def test_an_index_that_fails_to_load_is_silently_empty(page: Page, site_url: str, failure: str,
+                                                        console_errors: list[str]) -> None:
+    if failure == "status 500":
+        page.route(INDEX_FILES, lambda route: route.fulfill(status=500, body="broken"))
+    else:
+        page.route(INDEX_FILES, lambda route: route.abort("failed"))
+    search(page, site_url, "refund")
+    expect(page.get_by_text("No results found.")).to_be_visible()
+    expect(page.get_by_role("alert")).to_have_count(0)
+    assert real_errors(console_errors) == []
+
+
+def test_one_failed_index_leaves_the_others(page: Page, site_url: str) -> None:
+    page.route("**/search-index-docs-default-current.json*", lambda route: route.fulfill(status=404))
+    search(page, site_url, "refund")
+    expect(options(page).first.locator(".search-hit-path")).to_have_text("Frequently asked questions")
+
+
+# -- keys ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("shortcut", ["Control+k", "Meta+k", "/"])
+def test_shortcuts_focus_the_search_box(page: Page, site_url: str, shortcut: str) -> None:
+    page.goto(site_url + "/docs/environments")
+    page.locator("main h1").click()
+    page.keyboard.press(shortcut)
+    expect(page.locator(BOX)).to_be_focused()
+    page.keyboard.type("token")
+    expect(page.locator(BOX)).to_have_value("token")  # nothing typed is lost while the box loads
+    expect(options(page).first).to_be_visible()
+
+
+def test_slash_in_a_text_field_is_typed(page: Page, site_url: str) -> None:
+    box = open_box(page, site_url)
+    box.fill("a")
+    box.press("/")
+    expect(box).to_have_value("a/")
+
+
+def test_escape_closes_the_panel_then_clears_the_query(page: Page, site_url: str) -> None:
+    box = search(page, site_url, "refund")
+    expect(page.get_by_role("listbox")).to_be_visible()
+    box.press("Escape")
+    expect(page.get_by_role("listbox")).to_have_count(0)
+    expect(box).to_have_attribute("aria-expanded", "false")
+    expect(box).to_have_value("refund")
+    box.press("Escape")
+    expect(box).to_have_value("")
+    expect(box).to_be_focused()
+
+
+def test_tab_or_a_click_outside_closes_the_panel(page: Page, site_url: str) -> None:
+    box = search(page, site_url, "refund")
+    expect(page.get_by_role("listbox")).to_be_visible()
+    box.press("Tab")
+    expect(page.get_by_role("listbox")).to_have_count(0)
+    box.focus()
+    expect(page.get_by_role("listbox")).to_be_visible()  # focus reopens it with the query
+    page.locator("main h1").click()
+    expect(page.get_by_role("listbox")).to_have_count(0)
+
+
+def test_enter_opens_the_active_result_without_reloading(page: Page, site_url: str) -> None:
+    box = search(page, site_url, "refund")
+    page.evaluate("window.__samePage = true")
+    expect(options(page).first).to_be_visible()
+    box.press("ArrowDown")
+    expect(options(page).nth(1)).to_have_attribute("aria-selected", "true")
+    second = options(page).nth(1).locator(".search-hit-title").inner_text()
+    box.press("Enter")
+    expect(page).to_have_url(re.compile(r"/docs/|/faq"))
+    assert page.evaluate("window.__samePage") is True  # client-side navigation
+    assert second in page.locator("main").inner_text()
+    expect(page.get_by_role("listbox")).to_have_count(0)
+
+
+@pytest.mark.parametrize(("keys", "features"), [("Control+Enter", "noopener"), ("Meta+Enter", "noopener"),
+                                                ("Shift+Enter", "noopener,popup")])
+def test_modified_enter_opens_a_new_tab_or_window(page: Page, site_url: str, keys: str, features: str) -> None:
+    page.add_init_script(RECORD_WINDOW_OPEN)
+    box = search(page, site_url, "refund")
+    expect(options(page).first).to_be_visible()
+    box.press(keys)
+    first = "/docs/api-orders-mgmt/tutorials/refund-order-items"
+    assert page.evaluate("window.__opened") == [[first, "_blank", features]]
+    assert page.url.endswith("/docs/environments")
+
+
+def test_clicking_a_result_opens_it(page: Page, site_url: str) -> None:
+    search(page, site_url, "refund")
+    options(page).first.click()
+    expect(page).to_have_url(re.compile(r"/docs/api-orders-mgmt/tutorials/refund-order-items$"))
+
+
+def test_enter_without_results_and_submit_open_the_search_page(page: Page, site_url: str) -> None:
+    box = search(page, site_url, "zqxjvw")
+    expect(page.get_by_text("No results found.")).to_be_visible()
+    box.press("Enter")
+    expect(page).to_have_url(re.compile(r"/search\?q=zqxjvw$"))
+    box = search(page, site_url, "refund order")
+    page.get_by_role("button", name="Submit").click()
+    expect(page).to_have_url(re.compile(r"/search\?q=refund%20order$"))
+
+
+def test_clear_and_cancel(page: Page, site_url: str) -> None:
+    box = search(page, site_url, "refund")
+    page.get_by_role("button", name="Cancel").click()
+    expect(page.get_by_role("listbox")).to_have_count(0)
+    box.fill("refund")
+    page.get_by_role("button", name="Clear").click()
+    expect(box).to_have_value("")
+    expect(box).to_be_focused()
+
+
+# -- highlight on the destination ---------------------------------------------------------------
+
+def text_of(page: Page, site_url: str, route: str, selector: str) -> str:
+    """The text of `selector` on `route` opened directly, for comparison."""
+    other = page.context.new_page()
+    other.goto(site_url + route)
+    text = other.locator(selector).inner_text()
+    other.close()
+    return text
+
+
+def test_terms_are_highlighted_in_the_article_and_removed_after_navigating_on(page: Page, site_url: str) -> None:
+    box = search(page, site_url, "refund")
+    expect(options(page).first).to_have_attribute("aria-selected", "true")
+    box.press("Enter")
+    route = "/docs/api-orders-mgmt/tutorials/refund-order-items"
+    expect(page).to_have_url(re.compile(route + "$"))
+    marks = page.locator("mark.search-highlight")
+    expect(marks.first).to_be_visible()
+    assert marks.count() == page.locator("main article mark.search-highlight").count()  # in the article only
+    assert page.locator("main article").inner_text() == text_of(page, site_url, route, "main article")
+
+    page.locator(".paginator-prev").click()  # the previous doc: same layout, new content
+    expect(page).not_to_have_url(re.compile(route + "$"))
+    next_route = page.url.removeprefix(site_url)
+    expect(page.locator("main h1")).not_to_have_text("Refund order items")
+    expect(marks).to_have_count(0)
+    assert page.locator("main").inner_text() == text_of(page, site_url, next_route, "main")
+
+
+def test_terms_are_highlighted_in_the_main_area_of_other_pages(page: Page, site_url: str) -> None:
+    search(page, site_url, "refund")
+    faq = page.locator(".search-hit-path", has_text="Frequently asked questions")
+    page.locator(".search-hit", has=faq).first.click()
+    expect(page).to_have_url(re.compile(r"/faq#"))
+    expect(page.locator("main mark.search-highlight").first).to_be_visible()
+
+
+# -- the search page ----------------------------------------------------------------------------
+
+def test_the_search_page_lists_every_result(page: Page, site_url: str) -> None:
+    page.goto(site_url + "/search?q=api")
+    count = page.locator(".search-page-count")
+    expect(count).to_have_text(re.compile(r"^\d+ results for “api”$"))
+    total = int(count.inner_text().split()[0])
+    assert total > 20
+    hits = page.locator(".search-page-hit")
+    expect(hits).to_have_count(20)
+    page.get_by_role("button", name="Show more results").click()
+    expect(hits).to_have_count(min(total, 40))
+    expect(hits.first.locator("a")).to_have_attribute("href", re.compile(r"^/"))
+    expect(page.locator(".search-page-hit mark").first).to_be_visible()
+
+
+def test_the_search_page_searches_as_you_type_and_keeps_the_query_in_the_url(page: Page, site_url: str) -> None:
+    page.goto(site_url + "/search")
+    field = page.get_by_role("searchbox", name="Search terms")
+    expect(field).to_be_focused()
+    field.fill("refund")
+    expect(page).to_have_url(re.compile(r"/search\?q=refund$"))
+    expect(page.locator(".search-page-hit").first).to_be_visible()
+    page.locator(".search-page-hit a").first.click()
+    expect(page.locator("mark.search-highlight").first).to_be_visible()
+
+
+def test_the_search_page_prerenders_its_shell(page: Page, site_url: str) -> None:
+    html = page.request.get(site_url + "/search").text()
+    assert "<h1>Search the documentation</h1>" in html and 'placeholder="Search..."' in html
+
+
+# -- mobile, accessibility ----------------------------------------------------------------------
+
+def test_search_is_hidden_on_mobile(browser: Any, site_url: str) -> None:
+    context = browser.new_context(viewport={"width": 375, "height": 800})
+    page = context.new_page()
+    page.goto(site_url + "/docs/environments")
+    expect(page.locator(".navbar-search")).to_be_hidden()
+    page.keyboard.press("Control+k")
+    expect(page.locator(PLACEHOLDER)).not_to_be_focused()
+    page.get_by_role("button", name="Toggle navigation bar").click()
+    expect(page.locator(".navbar-sidebar .navbar-search")).to_have_count(0)
+    context.close()
+
+
+def axe_violations(page: Page, selector: str) -> list[dict[str, Any]]:
+    page.add_script_tag(path=str(FRONTEND / "node_modules" / "axe-core" / "axe.min.js"))
+    violations: list[dict[str, Any]] = page.evaluate(
+        "async (selector) => (await axe.run(selector)).violations"
+        ".map(v => ({id: v.id, nodes: v.nodes.map(n => n.html)}))", selector)
+    return violations
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_search_box_is_an_accessible_combobox(page: Page, site_url: str, theme: str) -> None:
+    page.add_init_script(f"localStorage.setItem('theme', '{theme}')")
+    box = search(page, site_url, "refund")
+    expect(box).to_have_attribute("role", "combobox")
+    expect(box).to_have_attribute("aria-expanded", "true")
+    expect(box).to_have_attribute("aria-controls", page.get_by_role("listbox").get_attribute("id") or "")
+    expect(page.get_by_role("combobox", name="Search the documentation")).to_be_visible()
+    assert axe_violations(page, ".navbar-search") == []
+    box.fill("zqxjvw")
+    expect(page.get_by_text("No results found.")).to_be_visible()
+    assert axe_violations(page, ".navbar-search") == []
+
+
+def test_the_search_page_is_accessible(page: Page, site_url: str) -> None:
+    page.goto(site_url + "/search?q=refund")
+    expect(page.locator(".search-page-hit").first).to_be_visible()
+    assert axe_violations(page, "main") == []
+
+
+# -- search analytics ---------------------------------------------------------------------------
+
+ANALYTICS = {"search": {"maxResults": 30, "analytics": {"appId": "TESTAPP", "apiKey": "search-key",
+                                                        "indexName": "onebox-docs"}}}
+INSIGHTS_SCRIPT = "**/search-insights*/dist/search-insights.min.js"
+# Stands in for Algolia's search-insights: records the calls the page queued and makes.
+FAKE_INSIGHTS = """(function () {
+  var aa = window[window.AlgoliaAnalyticsObject || 'aa'];
+  var calls = (window.__insights = []);
+  var queued = aa.queue || [];
+  aa.queue = { push: function (args) { calls.push({ method: args[0], params: args[1] }); } };
+  queued.forEach(function (args) { aa.queue.push(args); });
+})();"""
+
+
+@pytest.fixture
+def analytics_url(variant_site: Callable[..., str]) -> str:
+    return variant_site("search-analytics", config=ANALYTICS)
+
+
+def views(page: Page) -> list[dict[str, Any]]:
+    calls: list[dict[str, Any]] = page.evaluate("window.__insights || []")
+    return [call["params"] for call in calls if call["method"] == "viewedObjectIDs"]
+
+
+def test_viewed_results_are_reported_in_batches_of_20_after_400_ms(page: Page, analytics_url: str) -> None:
+    page.route(INSIGHTS_SCRIPT, lambda route: route.fulfill(body=FAKE_INSIGHTS, content_type="text/javascript"))
+    page.clock.install(time=START)
+    box = open_box(page, analytics_url)
+    page.wait_for_function("window.__insights !== undefined")  # the (fake) script has loaded
+    stop_the_clock(page)
+    box.fill("a")
+    expect(options(page).first).to_be_visible()
+    page.clock.run_for(200)
+    box.fill("api")  # a new query within 400 ms: the first results are never reported
+    expect(options(page)).to_have_count(30)
+    page.clock.run_for(390)
+    assert views(page) == []
+    page.clock.run_for(30)
+    batches = views(page)
+    assert [len(b["objectIDs"]) for b in batches] == [20, 10]
+    assert all(b["index"] == "onebox-docs" and b["eventName"] == "Items Viewed" for b in batches)
+    routes = [oid for b in batches for oid in b["objectIDs"]]
+    assert len(set(routes)) == 30 and all(r.startswith("/") for r in routes)
+    calls: list[dict[str, Any]] = page.evaluate("window.__insights")
+    assert {"method": "init", "params": {"partial": True, "appId": "TESTAPP", "apiKey": "search-key"}} in calls
+
+
+def test_a_search_analytics_script_that_fails_to_load_is_logged_and_search_works(
+        page: Page, analytics_url: str, console_errors: list[str]) -> None:
+    page.route(INSIGHTS_SCRIPT, lambda route: route.abort("failed"))
+    search(page, analytics_url, "refund")
+    expect(options(page).first).to_be_visible()
+    options(page).first.click()
+    expect(page).to_have_url(re.compile(r"/docs/api-orders-mgmt/tutorials/refund-order-items$"))
+    assert any("Could not load search-insights.js" in e for e in console_errors), console_errors

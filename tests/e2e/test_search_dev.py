@@ -1,0 +1,71 @@
+"""Search works under `docsite dev`: a page added while the dev server runs is found after the
+rebuild (the indexes are rebuilt with the site, not only by production builds)."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+from playwright.sync_api import Page, expect
+from rich.console import Console
+
+from docsite.build import Paths, build
+from docsite.devserver import create_dev_app
+from tests.conftest import CONTENT, FRONTEND
+
+WORD = "zanzibarquokka"
+NEW_DOC = f"""---
+title: Seat maps for open-air venues
+description: How seat maps of open-air venues are published.
+---
+
+Open-air venues publish their {WORD} seat map one week before the event.
+"""
+
+
+@pytest.fixture
+def dev_site(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT, content)
+    paths = Paths(content, tmp_path / "build", FRONTEND)
+    build(paths, dev=True, log=lambda line: None)
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = int(sock.getsockname()[1])
+    app = create_dev_app(paths, Console(quiet=True))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert time.monotonic() < deadline, "the dev server did not start"
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}", content
+    server.should_exit = True
+    thread.join(timeout=5)
+
+
+def test_a_page_added_under_dev_is_found_after_the_rebuild(page: Page, dev_site: tuple[str, Path]) -> None:
+    url, content = dev_site
+    page.goto(url + "/docs/environments")
+    page.locator(".navbar-search input").click()
+    box = page.locator("#site-search-input")
+    box.fill(WORD)
+    expect(page.get_by_text("No results found.")).to_be_visible()
+
+    with page.expect_event("load", timeout=120_000):  # the live reload after the rebuild
+        (content / "docs" / "open-air-seat-maps.md").write_text(NEW_DOC, encoding="utf-8")
+
+    page.locator(".navbar-search input").click()
+    page.locator("#site-search-input").fill(WORD)
+    hit = page.get_by_role("option").first
+    expect(hit.locator(".search-hit-title")).to_have_text("Seat maps for open-air venues")
+    page.locator("#site-search-input").press("Enter")
+    expect(page).to_have_url(url + "/docs/open-air-seat-maps")
+    expect(page.locator("mark.search-highlight")).to_have_text(WORD)
