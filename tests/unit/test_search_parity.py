@@ -2,8 +2,9 @@
 the same queries give the same hits and scores in lunr.py and in lunr.js (Node), and lunr.js
 building the index itself from the same text gives them too.
 
-The JavaScript side runs the front end's own query code (frontend/src/search/engine.ts) through
-tests/unit/lunrjs/run.mjs.
+The JavaScript side runs the front end's own query code (frontend/src/search/engine.ts, whose
+scoring is lunr's, computed faster) through tests/unit/lunrjs/run.mjs, and lunr.js's own
+Index.query for reference.
 """
 
 from __future__ import annotations
@@ -132,6 +133,14 @@ def test_lunr_js_finds_what_lunr_py_finds_with_the_same_scores(site: dict[str, A
             _same_hits(expected, js["hits"], f"{tag}: {query!r}")
             found += bool(expected)
     assert found > len(queries)  # most queries find something in some index
+
+
+def test_the_search_worker_scores_as_lunr_js_does(site: dict[str, Any]) -> None:
+    queries = site["request"]["queries"]
+    for tag in site["request"]["tags"]:
+        searches, reference = site["answer"]["searches"][tag], site["answer"]["lunrQuery"][tag]
+        for query, ours, lunr_js in zip(queries, searches, reference, strict=True):
+            _same_hits([(ref, score) for ref, score in lunr_js["hits"]], ours["hits"], f"{tag}: {query!r}")
 
 
 def test_every_changed_word_is_found_by_lunr_js(site: dict[str, Any]) -> None:

@@ -13,15 +13,16 @@ import type { SearchDocument, SearchHit, SearchIndexFile, Snippet, SnippetPart }
 export interface LoadedIndex {
   documents: SearchDocument[];
   index: lunr.Index | null;
+  scoring: Scoring | null;
 }
 
-export const EMPTY_INDEX: LoadedIndex = { documents: [], index: null };
+export const EMPTY_INDEX: LoadedIndex = { documents: [], index: null, scoring: null };
 
-/** A document with the index terms it matched and its score, before it becomes a hit. */
+/** A document with its score, before it becomes a hit. */
 export interface Match {
   document: SearchDocument;
   score: number;
-  matched: string[];
+  matched: () => string[]; // the index terms it matched (worked out for the hits shown only)
 }
 
 export function loadIndex(file: SearchIndexFile): LoadedIndex {
@@ -41,7 +42,8 @@ export function loadIndex(file: SearchIndexFile): LoadedIndex {
       type: page.type,
     };
   });
-  return { documents, index: lunr.Index.load(file.index) };
+  const index = lunr.Index.load(file.index);
+  return { documents, index, scoring: scoringOf(index as unknown as LunrInternals, documents.length) };
 }
 
 const QUERY_SYNTAX = /[:^~+\-*]/g;
@@ -52,23 +54,7 @@ export function queryTerms(input: string, maxLength = 512): string[] {
   return [...new Set(tokens.map((token) => lunr.trimmer(token).toString()).filter(Boolean))];
 }
 
-/** The query's matches in one index, best first, at most `limit`. */
-export function queryIndex(loaded: LoadedIndex, terms: string[], limit: number): Match[] {
-  if (!loaded.index || terms.length === 0) return [];
-  const results = loaded.index.query((query) => {
-    for (const term of terms) {
-      query.term(term, {});
-      query.term(term, { wildcard: lunr.Query.wildcard.TRAILING, usePipeline: false });
-    }
-  });
-  return results.slice(0, limit).map((result) => ({
-    document: loaded.documents[Number(result.ref)]!,
-    score: result.score,
-    matched: Object.keys(result.matchData.metadata),
-  }));
-}
-
-/** Matches of every index, merged: best first, at most `limit` per index and in all. */
+/** The query's matches in every index, merged: best first, at most `limit` per index and in all. */
 export function searchIndexes(indexes: LoadedIndex[], terms: string[], limit: number): Match[] {
   return indexes
     .flatMap((loaded) => queryIndex(loaded, terms, limit))
@@ -76,13 +62,175 @@ export function searchIndexes(indexes: LoadedIndex[], terms: string[], limit: nu
     .slice(0, limit);
 }
 
+// -- scoring ------------------------------------------------------------------------------------
+//
+// What `lunr.Index.query` computes when every term is an optional clause over every field, as here:
+// each term is searched exactly (through the index's pipeline: the stemmer) and as a prefix (a
+// trailing wildcard, as typed). The query vector holds each expanded index term with the sum of the
+// boosts of the clauses that reached it (1 each); a document's score is, summed over its fields,
+// the dot product of that vector with the field's vector divided by the query vector's magnitude.
+//
+// lunr.js computes this with an object per matching document and field, string keys, and a walk of
+// every matching field vector: 100 ms and more per keystroke on a 10,000-page site. Here the field
+// vectors are turned once, when the index loads, into postings (per field and term: the documents
+// and their scores), and a query adds them up in term-index order, which is the order lunr's dot
+// product adds them: the same floating-point sums. The fields are added in a fixed order, where lunr
+// adds them as they were first matched: scores can differ in the last bit. The parity test
+// (tests/unit/test_search_parity.py) checks this code against lunr.js's Index.query and lunr.py.
+
+interface LunrInternals {
+  fields: string[];
+  invertedIndex: Record<string, Record<string, Record<string, object>> & { _index: number }>;
+  fieldVectors: Record<string, lunr.Vector & { elements: number[] }>;
+  tokenSet: lunr.TokenSet;
+  pipeline: lunr.Pipeline;
+}
+
+interface Posting {
+  documents: Int32Array;
+  scores: Float64Array;
+}
+
+interface Scoring {
+  postings: (Posting | undefined)[][]; // [field][term index]
+  sums: Float64Array[]; // [field][document]: the query's dot product so far
+  seen: Int32Array; // [document]: the last query that matched it
+  touched: Int32Array; // the documents the current query matched, in the order it did
+  query: number;
+}
+
+// lunr.TokenSet.fromString is public in lunr.js but missing from its type declarations.
+const tokenSetOf = (pattern: string): lunr.TokenSet =>
+  (lunr.TokenSet as unknown as { fromString(text: string): lunr.TokenSet }).fromString(pattern);
+
+/** Postings from the field vectors: two passes, counting then filling. */
+function scoringOf(index: LunrInternals, documentCount: number): Scoring {
+  const fieldNumber = new Map(index.fields.map((field, f) => [field, f]));
+  const terms = Object.keys(index.invertedIndex).length;
+  const counts = index.fields.map(() => new Int32Array(terms));
+  const vectors = Object.entries(index.fieldVectors).map(([fieldRef, vector]) => {
+    const slash = fieldRef.indexOf('/');
+    const f = fieldNumber.get(fieldRef.slice(0, slash))!;
+    const elements = vector.elements;
+    for (let i = 0; i < elements.length; i += 2) counts[f]![elements[i]!]!++;
+    return { f, document: Number(fieldRef.slice(slash + 1)), elements };
+  });
+  const postings = counts.map((perTerm) =>
+    Array.from(perTerm, (n) => (n ? { documents: new Int32Array(n), scores: new Float64Array(n) } : undefined)),
+  );
+  const filled = index.fields.map(() => new Int32Array(terms));
+  for (const { f, document, elements } of vectors) {
+    for (let i = 0; i < elements.length; i += 2) {
+      const term = elements[i]!;
+      const posting = postings[f]![term]!;
+      const k = filled[f]![term]!++;
+      posting.documents[k] = document;
+      posting.scores[k] = elements[i + 1]!;
+    }
+  }
+  return {
+    postings,
+    sums: index.fields.map(() => new Float64Array(documentCount)),
+    seen: new Int32Array(documentCount),
+    touched: new Int32Array(documentCount),
+    query: 0,
+  };
+}
+
+/** The index terms `terms` reach, with their weights in the query vector, in term-index order. */
+function expand(index: LunrInternals, terms: string[]): { term: string; termIndex: number; weight: number }[] {
+  const weights = new Map<string, number>();
+  const add = (pattern: string) => {
+    for (const term of index.tokenSet.intersect(tokenSetOf(pattern)).toArray()) {
+      weights.set(term, (weights.get(term) ?? 0) + 1);
+    }
+  };
+  for (const term of terms) {
+    for (const stemmed of index.pipeline.runString(term)) add(stemmed); // exact
+    add(`${term}*`); // prefix, as typed
+  }
+  return [...weights]
+    .map(([term, weight]) => ({ term, termIndex: index.invertedIndex[term]!._index, weight }))
+    .sort((a, b) => a.termIndex - b.termIndex);
+}
+
+/** The query's matches in one index, best first, at most `limit`. */
+export function queryIndex(loaded: LoadedIndex, terms: string[], limit: number): Match[] {
+  const { scoring } = loaded;
+  if (!loaded.index || !scoring || terms.length === 0) return [];
+  const index = loaded.index as unknown as LunrInternals;
+  const expanded = expand(index, terms);
+  if (expanded.length === 0) return [];
+  const queryVector = new lunr.Vector([]);
+  for (const { termIndex, weight } of expanded) queryVector.insert(termIndex, weight);
+  const magnitude = queryVector.magnitude();
+
+  const { sums, seen, touched } = scoring;
+  const stamp = ++scoring.query;
+  let matched = 0;
+  for (let f = 0; f < sums.length; f++) {
+    const fieldSums = sums[f]!;
+    for (const { termIndex, weight } of expanded) {
+      const posting = scoring.postings[f]![termIndex];
+      if (!posting) continue;
+      const { documents, scores } = posting;
+      for (let k = 0; k < documents.length; k++) {
+        const doc = documents[k]!;
+        if (seen[doc] !== stamp) {
+          seen[doc] = stamp;
+          touched[matched++] = doc;
+          for (const other of sums) other[doc] = 0;
+        }
+        fieldSums[doc]! += weight * scores[k]!;
+      }
+    }
+  }
+
+  const best = topScores(sums, touched.subarray(0, matched), magnitude, limit);
+  return best.map(({ doc, score }) => ({
+    document: loaded.documents[doc]!,
+    score,
+    matched: () => matchedTerms(index, expanded, String(doc)),
+  }));
+}
+
+/** The `limit` best documents, best first (equal scores: the first document first). */
+function topScores(sums: Float64Array[], documents: Int32Array, magnitude: number, limit: number) {
+  const best: { doc: number; score: number }[] = [];
+  for (const doc of documents) {
+    let score = 0;
+    for (const fieldSums of sums) score += fieldSums[doc]! / magnitude || 0;
+    if (best.length >= limit && !isBetter(score, doc, best[best.length - 1]!)) continue;
+    if (limit === Infinity) {
+      best.push({ doc, score });
+      continue;
+    }
+    let at = best.length;
+    while (at > 0 && isBetter(score, doc, best[at - 1]!)) at--;
+    best.splice(at, 0, { doc, score });
+    if (best.length > limit) best.pop();
+  }
+  return limit === Infinity ? best.sort((a, b) => b.score - a.score || a.doc - b.doc) : best;
+}
+
+function isBetter(score: number, doc: number, than: { doc: number; score: number }): boolean {
+  return score > than.score || (score === than.score && doc < than.doc);
+}
+
+function matchedTerms(index: LunrInternals, expanded: { term: string }[], ref: string): string[] {
+  return expanded
+    .filter(({ term }) => index.fields.some((field) => index.invertedIndex[term]![field]![ref] !== undefined))
+    .map(({ term }) => term);
+}
+
 export function toHit(match: Match, terms: string[]): SearchHit {
   const { content, ...document } = match.document;
+  const matched = match.matched();
   return {
     document,
     score: match.score,
-    terms: [...new Set([...terms, ...match.matched])],
-    snippet: snippet(content, new Set(match.matched)),
+    terms: [...new Set([...terms, ...matched])],
+    snippet: snippet(content, new Set(matched)),
   };
 }
 

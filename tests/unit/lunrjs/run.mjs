@@ -6,7 +6,8 @@
 //         "k1": n, "b": n, "documents": [{"ref": "0", field: text, ...}]}}}
 // output: {"stems": [...], "trims": [...], "tokens": [[...], ...],
 //          "searches": {tag: [{"terms": [...], "hits": [[ref, score], ...]}]},   // the site's index
-//          "rebuilt": {tag: [...]}}                                             // an index built by lunr.js
+//          "lunrQuery": {tag: [...]},   // the same, scored by lunr.js's own Index.query
+//          "rebuilt": {tag: [...]}}     // an index built by lunr.js from the same text
 // Queries run through the front end's own engine (frontend/src/search/engine.ts), so this tests
 // the code the search worker runs.
 import { readFile } from 'node:fs/promises';
@@ -21,6 +22,18 @@ const input = JSON.parse(await readFile(process.argv[2], 'utf8'));
 function search(loaded, query) {
   const terms = engine.queryTerms(query);
   return { terms, hits: engine.queryIndex(loaded, terms, Infinity).map((m) => [String(m.document.id), m.score]) };
+}
+
+/** The same query through lunr.js's Index.query: exact (stemmed) and prefix (as typed) clauses. */
+function lunrQuery(index, terms) {
+  if (terms.length === 0) return { terms, hits: [] };
+  const results = index.query((query) => {
+    for (const term of terms) {
+      query.term(term, {});
+      query.term(term, { wildcard: lunr.Query.wildcard.TRAILING, usePipeline: false });
+    }
+  });
+  return { terms, hits: results.map((result) => [result.ref, result.score]) };
 }
 
 /** The index lunr.js builds from the same field texts (punctuation-only tokens dropped, as the builder does). */
@@ -43,13 +56,15 @@ const output = {
   trims: input.words.map((word) => lunr.trimmer(new lunr.Token(word, {})).toString()),
   tokens: input.texts.map((text) => lunr.tokenizer(text).map(String)),
   searches: {},
+  lunrQuery: {},
   rebuilt: {},
 };
 for (const [tag, spec] of Object.entries(input.tags)) {
   const file = JSON.parse(await readFile(spec.indexFile, 'utf8'));
   const site = engine.loadIndex(file);
-  const jsBuilt = { documents: site.documents, index: lunr.Index.load(rebuild(spec)) };
+  const jsBuilt = engine.loadIndex({ ...file, index: rebuild(spec) });
   output.searches[tag] = input.queries.map((query) => search(site, query));
+  output.lunrQuery[tag] = output.searches[tag].map(({ terms }) => lunrQuery(site.index, terms));
   output.rebuilt[tag] = input.queries.map((query) => search(jsBuilt, query));
 }
 process.stdout.write(JSON.stringify(output));
