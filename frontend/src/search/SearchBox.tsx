@@ -146,7 +146,7 @@ export default function SearchBox({ typedQuery, focusRequest }: Props) {
   });
 
   return (
-    <div className="search-box">
+    <div className="search-box" data-status={status}>
       <form ref={formRef} className="search-field" {...autocomplete.getFormProps({ inputElement: inputRef.current })}>
         <label className="visually-hidden" {...autocomplete.getLabelProps({})}>
           Search the documentation

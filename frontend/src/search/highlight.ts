@@ -11,7 +11,8 @@ import { MAIN_ID } from '../chrome/SkipToContent';
 import type { SearchType } from './types';
 import './highlight.css';
 
-const OPTIONS = { className: 'search-highlight', exclude: ['pre', '.hash-link'], separateWordSearch: false };
+// Not in code blocks (not indexed), heading links or the page's navigation (its table of contents).
+const OPTIONS = { className: 'search-highlight', exclude: ['pre', '.hash-link', 'nav'], separateWordSearch: false };
 
 /** Mark `terms` on the current page; returns the function that removes the marks. */
 export function highlightTerms(terms: string[], type: SearchType): () => void {
