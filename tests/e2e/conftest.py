@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 import uvicorn
 import yaml
+from starlette.types import ASGIApp
 
 from docsite.build import Paths, build
 from docsite.server import create_app
@@ -41,9 +42,11 @@ def _free_port() -> int:
 
 
 class _Server:
-    def __init__(self, build_dir: Path) -> None:
+    """Serves `build_dir` with the preview server (or `app`, such as the dev server) on a free port."""
+
+    def __init__(self, build_dir: Path, app: ASGIApp | None = None) -> None:
         self.port = _free_port()
-        config = uvicorn.Config(create_app(build_dir), host="127.0.0.1", port=self.port, log_level="warning")
+        config = uvicorn.Config(app or create_app(build_dir), host="127.0.0.1", port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

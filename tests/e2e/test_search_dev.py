@@ -4,20 +4,17 @@ rebuild (the indexes are rebuilt with the site, not only by production builds)."
 from __future__ import annotations
 
 import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import uvicorn
 from playwright.sync_api import Page, expect
 from rich.console import Console
 
 from docsite.build import Paths, build
 from docsite.devserver import create_dev_app
 from tests.conftest import CONTENT, FRONTEND
+from tests.e2e.conftest import _Server
 
 WORD = "zanzibarquokka"
 NEW_DOC = f"""---
@@ -35,20 +32,8 @@ def dev_site(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     shutil.copytree(CONTENT, content)
     paths = Paths(content, tmp_path / "build", FRONTEND)
     build(paths, dev=True, log=lambda line: None)
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = int(sock.getsockname()[1])
-    app = create_dev_app(paths, Console(quiet=True))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        assert time.monotonic() < deadline, "the dev server did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}", content
-    server.should_exit = True
-    thread.join(timeout=5)
+    with _Server(paths.out, create_dev_app(paths, Console(quiet=True))) as url:
+        yield url, content
 
 
 def test_a_page_added_under_dev_is_found_after_the_rebuild(page: Page, dev_site: tuple[str, Path]) -> None:
