@@ -7,7 +7,7 @@
  * (Ctrl/Cmd+Enter: a new tab, Shift+Enter: a new window) or, with no result, the search page;
  * Escape closes the panel, a second Escape clears the query; Tab or a click outside closes it.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { createAutocomplete, type AutocompleteState } from '@algolia/autocomplete-core';
 import { useSite } from '../app/site';
@@ -28,14 +28,8 @@ interface Props {
   focusRequest: number;
 }
 
-type Modifiers = Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'shiftKey'>;
-
-function openUrl(url: string, modifiers: Modifiers): boolean {
-  if (modifiers.ctrlKey || modifiers.metaKey) window.open(url, '_blank', 'noopener');
-  else if (modifiers.shiftKey) window.open(url, '_blank', 'noopener,popup');
-  else return false;
-  return true;
-}
+const openInNewTab = (url: string) => window.open(url, '_blank', 'noopener');
+const openInNewWindow = (url: string) => window.open(url, '_blank', 'noopener,popup');
 
 export default function SearchBox({ typedQuery, focusRequest }: Props) {
   const site = useSite();
@@ -68,8 +62,8 @@ export default function SearchBox({ typedQuery, focusRequest }: Props) {
       insights: insightsOptions(analytics),
       navigator: {
         navigate: ({ item }) => go(item),
-        navigateNewTab: ({ itemUrl }) => openUrl(itemUrl, { ctrlKey: true, metaKey: false, shiftKey: false }),
-        navigateNewWindow: ({ itemUrl }) => openUrl(itemUrl, { ctrlKey: false, metaKey: false, shiftKey: true }),
+        navigateNewTab: ({ itemUrl }) => openInNewTab(itemUrl),
+        navigateNewWindow: ({ itemUrl }) => openInNewWindow(itemUrl),
       },
       onSubmit: ({ state: current }) => {
         if (current.query.trim()) navigateRef.current(searchPageRoute(current.query));
@@ -84,10 +78,13 @@ export default function SearchBox({ typedQuery, focusRequest }: Props) {
               return hits.map((hit) => insightsItem(hit, analytics));
             },
             getItemUrl: ({ item }) => withBase(item.document.sectionRoute),
-            onSelect: ({ item, itemUrl, event }) => {
+            onSelect: ({ item, itemUrl = '', event }) => {
               // Enter is handled by the navigator above; a click lands here.
               if (event.type !== 'click') return;
-              if (!openUrl(itemUrl ?? '', event as unknown as Modifiers)) go(item);
+              const click = event as React.MouseEvent;
+              if (click.ctrlKey || click.metaKey) openInNewTab(itemUrl);
+              else if (click.shiftKey) openInNewWindow(itemUrl);
+              else go(item);
             },
           },
         ];
@@ -95,7 +92,6 @@ export default function SearchBox({ typedQuery, focusRequest }: Props) {
     });
     return autocomplete;
     // The box lives as long as the page; its settings never change during a visit.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // Ask for the box: focus it (which loads the indexes), with what was typed before it loaded.
@@ -215,10 +211,14 @@ export default function SearchBox({ typedQuery, focusRequest }: Props) {
               See all results
             </a>
             <KeyHints />
-            <button type="button" className="search-cancel" onClick={() => {
-              autocomplete.setIsOpen(false);
-              inputRef.current?.focus();
-            }}>
+            <button
+              type="button"
+              className="search-cancel"
+              onClick={() => {
+                autocomplete.setIsOpen(false);
+                inputRef.current?.focus();
+              }}
+            >
               Cancel
             </button>
           </div>
@@ -228,7 +228,7 @@ export default function SearchBox({ typedQuery, focusRequest }: Props) {
   );
 }
 
-function KeyHints(): ReactNode {
+function KeyHints() {
   return (
     <span className="search-key-hints" aria-hidden="true">
       <kbd>↵</kbd> open <kbd>↑</kbd>

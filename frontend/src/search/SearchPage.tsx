@@ -59,7 +59,6 @@ export default function SearchPage({ title }: { title: string }) {
           maxLength={site.search.maxInputLength}
           value={query}
           onChange={(event) => setParam(event.currentTarget.value || null)}
-          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus={!query}
         />
       </form>
