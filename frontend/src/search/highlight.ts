@@ -11,8 +11,15 @@ import { MAIN_ID } from '../chrome/SkipToContent';
 import type { SearchType } from './types';
 import './highlight.css';
 
-// Not in code blocks (not indexed), heading links or the page's navigation (its table of contents).
-const OPTIONS = { className: 'search-highlight', exclude: ['pre', '.hash-link', 'nav'], separateWordSearch: false };
+const OPTIONS: Mark.MarkOptions = {
+  className: 'search-highlight',
+  // Not in code blocks (not indexed), heading links or the page's navigation (its table of
+  // contents). mark.js tests a text's parent element, so descendants are named too.
+  exclude: ['.code-block', '.code-block *', '.hash-link', 'nav', 'nav *'],
+  separateWordSearch: false,
+  // Whole words: a stemmed term (`refund.complet`) or a prefix marks the word it is part of.
+  accuracy: { value: 'complementary', limiters: [',', ':', ';', '!', '?', '(', ')', '[', ']', '{', '}', '"', "'", '“', '”', '’', '/'] },
+};
 
 /** Mark `terms` on the current page; returns the function that removes the marks. */
 export function highlightTerms(terms: string[], type: SearchType): () => void {
