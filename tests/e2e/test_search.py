@@ -299,6 +299,8 @@ def test_terms_are_highlighted_in_the_article_and_removed_after_navigating_on(pa
     marks = page.locator("mark.search-highlight")
     expect(marks.first).to_be_visible()
     assert marks.count() == page.locator("main article mark.search-highlight").count()  # in the article only
+    expect(page.locator(".code-block").first).to_contain_text("refund")
+    expect(page.locator(".code-block mark")).to_have_count(0)  # code is not indexed, nor marked
     assert page.locator("main article").inner_text() == text_of(page, site_url, route, "main article")
 
     page.locator(".paginator-prev").click()  # the previous doc: same layout, new content
