@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import type { PageLoaderData, SiteData } from './types';
 import { routes } from './app/routes';
 import { DATA_ID, ROOT_ID } from './app/document';
+import { preloadLayout } from './layouts';
 import './styles/index.css';
 
 const element = document.getElementById(DATA_ID);
@@ -16,8 +17,12 @@ const router = createBrowserRouter(routes, {
   hydrationData: { loaderData: { root: site, page: data } },
 });
 
-hydrateRoot(document.getElementById(ROOT_ID)!, <RouterProvider router={router} />, {
-  onRecoverableError(error, info) {
-    console.error('Hydration error:', error, info.componentStack);
-  },
-});
+// A lazily loaded layout (the API reference) is loaded first (its chunk is preloaded by the HTML):
+// hydrating it then finds the prerendered markup and nothing suspends.
+void preloadLayout(data.page.kind).then(() =>
+  hydrateRoot(document.getElementById(ROOT_ID)!, <RouterProvider router={router} />, {
+    onRecoverableError(error, info) {
+      console.error('Hydration error:', error, info.componentStack);
+    },
+  }),
+);

@@ -98,7 +98,7 @@ def highlight_lines(code: str, language: str, marked: frozenset[int] = frozenset
     tokens = lexer.get_tokens(code) if lexer else [(None, code)]
     for ttype, value in tokens:
         cls = _css_class(ttype) if ttype is not None else ""
-        if cls == "w":  # whitespace needs no colour
+        if cls not in _colored_classes():  # punctuation, whitespace...: a span would change nothing
             cls = ""
         for i, piece in enumerate(value.split("\n")):
             if i:
@@ -130,6 +130,12 @@ def code_theme_css() -> str:
             selectors = ", ".join(f"{scope} .code-block .{cls}" for cls in _classes_under(ttype))
             out.append(f"{selectors} {{ {style} }}\n")
     return "".join(out)
+
+
+@lru_cache(maxsize=1)
+def _colored_classes() -> frozenset[str]:
+    """The token classes code-theme.css colours."""
+    return frozenset(cls for ttype in TOKEN_COLORS for cls in _classes_under(ttype))
 
 
 def _classes_under(ttype: _TokenType) -> list[str]:
