@@ -33,7 +33,7 @@ from docsite.markdown import Rendered, render_markdown
 from docsite.markdown.highlight import highlight_lines
 from docsite.markdown.text import plain_text, slugify
 from docsite.openapi.resolver import Location, Resolver, SpecError
-from docsite.openapi.samples import Call, samples_tree
+from docsite.openapi.samples import Call, Secret, samples_tree
 from docsite.openapi.schemas import SchemaTable, example_of, json_text
 from docsite.openapi.validation import CheckedSpec, check_spec_file
 from docsite.routes import Route, SearchSection, page_meta
@@ -706,11 +706,9 @@ class ApiPageBuilder:
             elif kind == "apiKey":
                 place, name = scheme.get("in"), str(scheme.get("name"))
                 if place == "query":
-                    call.query.append((name, "$API_KEY"))
-                elif place == "cookie":
-                    call.headers.append(("Cookie", f"{name}=$API_KEY"))
-                else:
-                    call.headers.append((name, "$API_KEY"))
+                    call.query.append((name, Secret("API_KEY")))
+                elif place != "cookie":
+                    call.headers.append((name, Secret("API_KEY")))
         if body is not None and "requestBody" in operation:
             raw, at = self.resolver.follow(operation["requestBody"], where.child("requestBody"))
             content = raw.get("content") if isinstance(raw, dict) else None

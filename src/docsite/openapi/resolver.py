@@ -89,9 +89,9 @@ class Resolver:
         known = self._files.get(where.file)
         return line_of(known.lines, where.pointer) if known else None
 
-    def get(self, where: Location) -> Any:
-        """The value at `where`; SpecError if the pointer leads nowhere."""
-        value = self._file(where.file, where).document
+    def get(self, where: Location, referrer: Location | None = None) -> Any:
+        """The value at `where`; SpecError (at `referrer`, the $ref, when given) if there is none."""
+        value = self._file(where.file, referrer or where).document
         walked = ""
         for part in where.pointer.split("/")[1:] if where.pointer else []:
             key = unquote(part).replace("~1", "/").replace("~0", "~")
@@ -100,9 +100,12 @@ class Resolver:
             elif isinstance(value, list) and key.isdigit() and int(key) < len(value):
                 value = value[int(key)]
             else:
-                parent = Location(where.file, walked)
-                raise self.error(parent, f"has no `{key}` (looking for {where})",
-                                 "fix the reference, or add the missing definition")
+                missing = f"{Location(where.file, walked)} has no `{key}`"
+                if referrer is not None:
+                    raise self.error(referrer, f"$ref to {where} does not resolve: {missing}",
+                                     "fix the reference, or add the missing definition")
+                raise self.error(Location(where.file, walked), f"has no `{key}` (looking for {where})",
+                                 "fix the pointer, or add the missing definition")
             walked += f"/{part}"
         return value
 
@@ -111,14 +114,14 @@ class Resolver:
 
         For schemas, use `target` instead: a schema's `$ref` is a named reference, not an alias.
         """
-        seen = {where}
+        start, seen = where, [where]
         while isinstance(value, dict) and "$ref" in value:
             target = self.target(value["$ref"], where.child("$ref"))
             if target in seen:
                 chain = " -> ".join(str(s) for s in [*seen, target])
-                raise self.error(where, f"the $ref chain loops back on itself ({chain})",
+                raise self.error(start, f"the $ref chain loops back on itself ({chain})",
                                  "make one of the references point at an actual definition")
-            seen.add(target)
+            seen.append(target)
             value, where = self.get(target), target
         return value, where
 
@@ -133,7 +136,9 @@ class Resolver:
         file = (where.file.parent / unquote(address)).resolve() if address else where.file
         self._file(file, where)
         if not fragment or fragment.startswith("/"):
-            return Location(file, fragment)
+            target = Location(file, fragment)
+            self.get(target, referrer=where)  # a $ref that leads nowhere is reported where it is written
+            return target
         return self._by_anchor(file, fragment, where)
 
     def _file(self, file: Path, referrer: Location) -> _File:

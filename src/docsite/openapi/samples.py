@@ -22,6 +22,10 @@ WIDTH = 88
 _IDENTIFIER = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
 
 
+class Secret(str):
+    """A credential the reader fills in: a variable in the sample (`$API_KEY`, `API_KEY`), not a literal."""
+
+
 @dataclass
 class Call:
     """One HTTP call, as a sample makes it."""
@@ -48,12 +52,16 @@ def samples_tree(call: Call) -> list[Any]:
               for value, label, language in LANGUAGES)]
 
 
-def query_string(call: Call) -> str:
-    return "&".join(f"{quote(name, safe='')}={quote(value, safe=',:')}" for name, value in call.query)
+def query_string(call: Call, secret: str = "${}") -> str:
+    """The query string; a secret value becomes `secret` formatted with its name."""
+    def text(value: str) -> str:
+        return secret.format(value) if isinstance(value, Secret) else quote(value, safe=",:")
+
+    return "&".join(f"{quote(name, safe='')}={text(value)}" for name, value in call.query)
 
 
-def full_url(call: Call) -> str:
-    query = query_string(call)
+def full_url(call: Call, secret: str = "${}") -> str:
+    query = query_string(call, secret)
     return f"{call.url}?{query}" if query else call.url
 
 
@@ -66,7 +74,7 @@ def curl(call: Call) -> str:
     if call.basic:
         lines.append('-u "$USERNAME:$PASSWORD"')
     for name, value in call.headers:
-        lines.append(f'-H "{name}: {_shell_double(value)}"')
+        lines.append(f'-H "{name}: {"$" + value if isinstance(value, Secret) else _shell_double(value)}"')
     if call.has_body:
         media = call.media_type or "application/json"
         if media == "multipart/form-data" and isinstance(call.body, dict):
@@ -104,11 +112,11 @@ def _is_json(media: str) -> bool:
 # -- Python ---------------------------------------------------------------------------------------
 
 def python(call: Call) -> str:
-    args = [json.dumps(full_url(call) if not call.query else call.url)]
+    args = [json.dumps(call.url)]
     headers = [(json.dumps("Authorization"), 'f"Bearer {TOKEN}"')] if call.token else []
-    headers += [(json.dumps(name), json.dumps(value)) for name, value in call.headers]
+    headers += [(json.dumps(name), _py_value(value)) for name, value in call.headers]
     if call.query:
-        args.append("params=" + _py(dict(call.query), 4))
+        args.append("params={" + ", ".join(f"{json.dumps(k)}: {_py_value(v)}" for k, v in call.query) + "}")
     if headers:
         args.append("headers={" + ", ".join(f"{k}: {v}" for k, v in headers) + "}")
     if call.basic:
@@ -136,6 +144,10 @@ def python(call: Call) -> str:
     elif call.answer == "text":
         out += "print(response.text)\n"
     return out
+
+
+def _py_value(value: str) -> str:
+    return str(value) if isinstance(value, Secret) else json.dumps(value, ensure_ascii=False)
 
 
 def _py(value: Any, indent: int) -> str:
@@ -176,7 +188,8 @@ def javascript(call: Call) -> str:
     headers = ["Authorization: `Bearer ${TOKEN}`"] if call.token else []
     if call.basic:
         headers.append("Authorization: `Basic ${btoa(`${USERNAME}:${PASSWORD}`)}`")
-    headers += [f"{_js_key(name)}: {json.dumps(value, ensure_ascii=False)}" for name, value in call.headers]
+    headers += [f"{_js_key(name)}: {value if isinstance(value, Secret) else json.dumps(value, ensure_ascii=False)}"
+                for name, value in call.headers]
     body = None
     if call.has_body:
         media = call.media_type or "application/json"
@@ -199,7 +212,8 @@ def javascript(call: Call) -> str:
         prelude = "const form = new FormData();\n" + "".join(
             f"form.append({json.dumps(k)}, {json.dumps(_form_value(v), ensure_ascii=False)});\n"
             for k, v in call.body.items()) + "\n"
-    url = json.dumps(full_url(call), ensure_ascii=False)
+    secret = any(isinstance(value, Secret) for _, value in call.query)
+    url = f"`{full_url(call, '${{{}}}')}`" if secret else json.dumps(full_url(call), ensure_ascii=False)
     if options:
         fetch = f"const response = await fetch({url}, {{\n" + "".join(f"  {o},\n" for o in options) + "});\n"
     else:

@@ -103,6 +103,11 @@ def check_spec_file(path: Path) -> CheckedSpec:
         return CheckedSpec(path, problems=[problem])
     try:
         root, document = parse_spec_yaml(text)
+    except RecursiveAliasError as err:
+        line = err.problem_mark.line + 1 if err.problem_mark else None
+        return CheckedSpec(path, problems=[Problem(str(err.problem), path, line,
+                                                   "for a schema that contains itself, use a $ref such as "
+                                                   "$ref: '#/components/schemas/Category'")])
     except yaml.MarkedYAMLError as err:
         return CheckedSpec(path, problems=[_yaml_syntax_problem(err, path)])
     except yaml.YAMLError as err:
@@ -204,15 +209,38 @@ _SpecLoader.yaml_implicit_resolvers = {
 }
 
 
+class RecursiveAliasError(yaml.MarkedYAMLError):
+    """A YAML alias used inside the node its anchor names: the document would be endless."""
+
+    def __init__(self, mark: yaml.Mark) -> None:
+        super().__init__(problem="a YAML alias is used inside the node its anchor names, which makes the "
+                                 "document endless", problem_mark=mark)
+
+
 def parse_spec_yaml(text: str) -> tuple[yaml.Node | None, Any]:
     """The composed node tree (for line numbers) and the document built from it, parsed once."""
     loader = _SpecLoader(text)
     try:
         root = loader.get_single_node()
+        if root is not None:
+            _check_acyclic(root, set())
         document = loader.construct_document(root) if root is not None else None
     finally:
         loader.dispose()
     return root, document
+
+
+def _check_acyclic(node: yaml.Node, ancestors: set[int]) -> None:
+    if not isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+        return
+    ancestors.add(id(node))
+    children = [(key.start_mark, value) for key, value in node.value] if isinstance(node, yaml.MappingNode) \
+        else [(item.start_mark, item) for item in node.value]
+    for mark, child in children:
+        if id(child) in ancestors:
+            raise RecursiveAliasError(mark)
+        _check_acyclic(child, ancestors)
+    ancestors.discard(id(node))
 
 
 def _yaml_syntax_problem(err: yaml.MarkedYAMLError, path: Path) -> Problem:
