@@ -4,7 +4,7 @@
  * work on load and after client-side navigation: the target is scrolled below the navbar, and a
  * collapsed schema it names opens.
  */
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { ApiReferencePageData, ApiSecurityScheme, ApiServer } from '../types';
 import { MAIN_ID } from '../chrome/SkipToContent';
@@ -17,15 +17,12 @@ import { Text } from './Text';
 
 /**
  * Scroll to the location's hash target once it is rendered (opening the schema it names), below
- * the navbar (the page's scroll-padding). On arrival the jump is instant; later hash changes
- * scroll as the site does (smoothly, unless the reader prefers reduced motion).
+ * the navbar (the page's scroll-padding). The jump is instant: off-screen sections are rendered as
+ * they come near (content-visibility), so a smooth scroll across them would end off target.
  */
 export function useHashTarget(setSchemaOpen: (name: string, open: boolean) => void) {
   const { hash } = useLocation();
-  const arrived = useRef(false);
   useEffect(() => {
-    const behavior: ScrollBehavior = arrived.current ? 'auto' : 'instant';
-    arrived.current = true;
     let id: string;
     try {
       id = decodeURIComponent(hash.slice(1));
@@ -38,15 +35,14 @@ export function useHashTarget(setSchemaOpen: (name: string, open: boolean) => vo
     const frame = window.requestAnimationFrame(() => {
       const target = document.getElementById(id);
       if (!target) return;
-      target.scrollIntoView({ behavior });
-      if (behavior !== 'instant') return;
-      // Content above the target may still change height once effects ran (remembered tab
-      // choices): if the reader has not scrolled since, put the target back in place.
+      target.scrollIntoView({ behavior: 'instant' });
+      // Content above the target may still change height (remembered tab choices, sections
+      // rendered as they come near): if the reader has not scrolled since, put it back in place.
       const scrolled = window.scrollY;
       const top = target.getBoundingClientRect().top;
       timer = window.setTimeout(() => {
         if (window.scrollY === scrolled && Math.abs(target.getBoundingClientRect().top - top) > 1) {
-          target.scrollIntoView({ behavior });
+          target.scrollIntoView({ behavior: 'instant' });
         }
       }, 150);
     });
