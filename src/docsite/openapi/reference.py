@@ -17,11 +17,9 @@ Anchors (stable: guides link to them): `operation-<operationId>`, `schema-<Name>
 
 from __future__ import annotations
 
+import hashlib
 import json
-import multiprocessing
-import os
 import re
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -77,25 +75,33 @@ class ApiSpec:
 
 # -- loading and validating ----------------------------------------------------------------------
 
-# Validating a spec takes a few tenths of a second: several specs are checked in parallel.
-PARALLEL_FROM = 3
-
-
 def load_specs(specs_dir: Path, report: Report) -> list[ApiSpec]:
     """Every spec of `specs_dir`, validated; an invalid one is reported and left out."""
-    files = sorted(specs_dir.glob("*.yaml")) if specs_dir.is_dir() else []
-    if len(files) >= PARALLEL_FROM and (os.cpu_count() or 1) > 1:
-        with ProcessPoolExecutor(max_workers=min(len(files), os.cpu_count() or 1),
-                                 mp_context=multiprocessing.get_context("fork")) as pool:
-            checked: list[CheckedSpec] = list(pool.map(check_spec_file, files))
-    else:
-        checked = [check_spec_file(file) for file in files]
     specs = []
-    for result in checked:
+    for file in sorted(specs_dir.glob("*.yaml")) if specs_dir.is_dir() else []:
+        result = _checked(file)
         report.extend(result.problems)
         if not any(p.severity == "error" for p in result.problems) and isinstance(result.document, dict):
             specs.append(ApiSpec(result.file.stem, result.file, result.document, result.lines))
     return specs
+
+
+# Validating a spec takes a few tenths of a second. The dev server rebuilds in one process: a spec
+# whose bytes did not change since the last build has the same result, so it is not checked again.
+_CHECKED: dict[tuple[Path, str], CheckedSpec] = {}
+
+
+def _checked(file: Path) -> CheckedSpec:
+    try:
+        digest = hashlib.sha256(file.read_bytes()).hexdigest()
+    except OSError:
+        return check_spec_file(file)  # reports the file as unreadable
+    key = (file.resolve(), digest)
+    if key not in _CHECKED:
+        if len(_CHECKED) > 64:
+            _CHECKED.clear()
+        _CHECKED[key] = check_spec_file(file)
+    return _CHECKED[key]
 
 
 def spec_files(specs: list[ApiSpec]) -> dict[str, bytes]:
