@@ -91,9 +91,12 @@ def _css_class(ttype: _TokenType) -> str:
     return str(STANDARD_TYPES[node]) if node is not None else ""
 
 
-def highlight_lines(code: str, language: str, marked: frozenset[int] = frozenset()) -> str:
-    """HTML for `code`: each line a `<span class="line">` (marked lines add `highlighted`)."""
-    lines: list[list[str]] = [[]]
+def highlight_lines(code: str, language: str, marked: frozenset[int] = frozenset(), *, lines: bool = True) -> str:
+    """HTML for `code`: each line a `<span class="line">` (marked lines add `highlighted`).
+
+    `lines=False` leaves the line spans out (no line numbers or highlights then): a third lighter for
+    the many generated samples and examples of the API reference."""
+    found: list[list[str]] = [[]]
     lexer = _lexer(language)
     tokens = lexer.get_tokens(code) if lexer else [(None, code)]
     for ttype, value in tokens:
@@ -102,14 +105,16 @@ def highlight_lines(code: str, language: str, marked: frozenset[int] = frozenset
             cls = ""
         for i, piece in enumerate(value.split("\n")):
             if i:
-                lines.append([])
+                found.append([])
             if piece:
                 text = escape(piece, quote=False)
-                lines[-1].append(f'<span class="{cls}">{text}</span>' if cls else text)
-    if len(lines) > 1 and not lines[-1]:
-        lines.pop()  # the newline that ends the last line
+                found[-1].append(f'<span class="{cls}">{text}</span>' if cls else text)
+    if len(found) > 1 and not found[-1]:
+        found.pop()  # the newline that ends the last line
+    if not lines:
+        return "".join("".join(parts) + "\n" for parts in found)
     out = []
-    for number, parts in enumerate(lines, start=1):
+    for number, parts in enumerate(found, start=1):
         cls = "line highlighted" if number in marked else "line"
         out.append(f'<span class="{cls}">{"".join(parts)}\n</span>')
     return "".join(out)

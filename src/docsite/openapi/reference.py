@@ -803,8 +803,8 @@ def _binary(media_type: str, schema: Any) -> bool:
 def _highlight(value: Any, media_type: str) -> str:
     if isinstance(value, str) and "json" not in media_type:
         language = "xml" if "xml" in media_type else "yaml" if "yaml" in media_type else "text"
-        return highlight_lines(value, language)
-    return highlight_lines(json.dumps(value, indent=2, ensure_ascii=False), "json")
+        return highlight_lines(value, language, lines=False)
+    return highlight_lines(json.dumps(value, indent=2, ensure_ascii=False), "json", lines=False)
 
 
 def _compact(data: dict[str, Any]) -> dict[str, Any]:

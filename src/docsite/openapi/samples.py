@@ -48,7 +48,7 @@ def samples_tree(call: Call) -> list[Any]:
     items = [{"value": value, "label": label} for value, label, _ in LANGUAGES]
     return ["Tabs", {"groupId": "language", "items": items},
             *(["TabItem", {"value": value, "label": label},
-               ["CodeBlock", {"language": language, "html": highlight_lines(codes[value], language)}]]
+               ["CodeBlock", {"language": language, "html": highlight_lines(codes[value], language, lines=False)}]]
               for value, label, language in LANGUAGES)]
 
 
