@@ -164,8 +164,10 @@ def test_operation_navigation_jumps_and_highlights_the_operation_in_view(page: P
     assert_just_below_navbar(page, "operation-createBooking")
     active = nav.locator("[aria-current=location]")
     expect(active).to_have_text(re.compile("Convert a cart into a booking"))
-    assert nav.evaluate("""(box) => { const a = box.querySelector('[aria-current]').getBoundingClientRect();
-                                      const b = box.getBoundingClientRect(); return a.top >= b.top && a.bottom <= b.bottom }""")
+    assert nav.evaluate("""(box) => {
+        const a = box.querySelector('[aria-current]').getBoundingClientRect();
+        const b = box.getBoundingClientRect();
+        return a.top >= b.top && a.bottom <= b.bottom }""")  # the highlighted entry is kept visible
     page.locator("#operation-getTicketsPdf").scroll_into_view_if_needed()
     page.evaluate("window.scrollBy(0, 1)")
     expect(active).to_have_text(re.compile("Get an order's tickets as PDF"))

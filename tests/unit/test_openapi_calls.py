@@ -10,7 +10,7 @@ import pytest
 from docsite.errors import Problem, Report
 from docsite.markdown import render_markdown
 from docsite.openapi.calls import ApiIndex, check_api_calls, find_api_calls
-from docsite.openapi.reference import ApiSpec
+from docsite.openapi.specs import ApiSpec
 from docsite.routes import Route
 
 SPEC = ApiSpec("catalog", Path("catalog.yaml"), {
@@ -91,7 +91,8 @@ def test_a_method_the_path_does_not_have_fails_naming_the_methods_it_has() -> No
         """)
     assert problem.line == 5 + 4  # the curl line inside the block
     assert "no API spec defines DELETE for this path" in problem.message
-    assert problem.fix is not None and "GET /catalog/v1/events/{eventId}, PATCH /catalog/v1/events/{eventId}" in problem.fix
+    assert problem.fix is not None
+    assert "GET /catalog/v1/events/{eventId}, PATCH /catalog/v1/events/{eventId}" in problem.fix
 
 
 @pytest.mark.parametrize(("code", "method"), [
@@ -158,7 +159,8 @@ def test_a_path_parameter_named_differently_from_the_spec_warns() -> None:
 
 
 def test_the_real_docs_agree_with_the_specs() -> None:
-    from docsite.build import Paths, check as check_site
+    from docsite.build import Paths
+    from docsite.build import check as check_site
     from tests.conftest import CONTENT
     warnings = check_site(Paths(CONTENT, Path("/nonexistent")))
     assert not [w for w in warnings if w.message.startswith("API call")]

@@ -14,8 +14,9 @@ import yaml
 
 from docsite.config import SiteConfig, load_config
 from docsite.errors import Problem
-from docsite.openapi.reference import ApiPageBuilder, ApiSpec
+from docsite.openapi.page import ApiPageBuilder
 from docsite.openapi.resolver import Location, Resolver, SpecError
+from docsite.openapi.specs import ApiSpec
 from docsite.openapi.validation import parse_spec
 
 

@@ -30,7 +30,7 @@ from urllib.parse import urlsplit
 
 from docsite.errors import Report
 from docsite.markdown import CodeSpan
-from docsite.openapi.reference import METHODS, ApiSpec
+from docsite.openapi.specs import METHODS, ApiSpec
 from docsite.routes import Route
 
 _METHOD_NAMES = "|".join(m.upper() for m in METHODS)
