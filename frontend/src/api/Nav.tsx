@@ -54,8 +54,12 @@ function NavList({ entries, active }: { entries: Entry[]; active: string | null 
 
 export function ApiNav({ page }: { page: ApiReferencePageData }) {
   const entries = useMemo(() => navEntries(page), [page]);
-  const ids = useMemo(() => entries.flatMap((e) => [e.id, ...(e.children ?? []).map((c) => c.id)]), [entries]);
-  const active = useActiveHeading(ids);
+  // The sections and operations in page order, as the table of contents' hook takes them.
+  const headings = useMemo(
+    () => entries.flatMap((e) => [e, ...(e.children ?? [])]).map(({ id }) => ({ id, level: 2, value: [] })),
+    [entries],
+  );
+  const active = useActiveHeading(headings);
   const nav = useRef<HTMLElement>(null);
 
   // Keep the highlighted entry inside the column's own scroll box (never scroll the page).
