@@ -74,9 +74,15 @@ export function ApiReferencePage({ page }: { page: ApiReferencePageData }) {
   return (
     <ApiContext.Provider value={tables}>
       <div className="api-page">
-        <ApiNav page={page} />
+        {/* Suspense boundaries split hydration into short tasks: the page's own shell first, then
+            each navigation, operation and list in turn, yielding to the browser in between. */}
+        <Suspense fallback={null}>
+          <ApiNav page={page} />
+        </Suspense>
         <main id={MAIN_ID} className="api-main" tabIndex={-1}>
-          <ApiNavMobile page={page} />
+          <Suspense fallback={null}>
+            <ApiNavMobile page={page} />
+          </Suspense>
           <article className="markdown api-article">
             <header className="api-header">
               <h1>{page.title}</h1>
@@ -101,7 +107,6 @@ export function ApiReferencePage({ page }: { page: ApiReferencePageData }) {
                 <h2>{group.name}</h2>
                 <Text value={group.description} />
                 {group.operations.map((op) => (
-                  // A boundary per operation: hydration goes one operation at a time, in short tasks.
                   <Suspense key={op.id} fallback={null}>
                     <Operation op={op} security={page.security} />
                   </Suspense>
@@ -130,42 +135,50 @@ export function ApiReferencePage({ page }: { page: ApiReferencePageData }) {
               </section>
             )}
             {page.errors && (
-              <section id="errors" className="api-section">
-                <h2>Error codes</h2>
-                <p>
-                  Every error answers the same body (<a href="#schema-Error">Error</a> when the API defines it) with one of
-                  these codes:
-                </p>
-                <div className="table-wrapper">
-                  <table className="api-errors">
-                    <thead>
-                      <tr>
-                        <th>Code</th>
-                        <th>Status</th>
-                        <th>When</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {page.errors.map((error) => (
-                        <tr key={error.code} id={`error-${error.code}`}>
-                          <td>
-                            <code>{error.code}</code>
-                          </td>
-                          <td>{error.status}</td>
-                          <td>
-                            <Text value={error.description} inline />
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              </section>
+              <Suspense fallback={null}>
+                <ErrorCodes errors={page.errors} />
+              </Suspense>
             )}
           </article>
         </main>
       </div>
     </ApiContext.Provider>
+  );
+}
+
+function ErrorCodes({ errors }: { errors: NonNullable<ApiReferencePageData['errors']> }) {
+  return (
+    <section id="errors" className="api-section">
+      <h2>Error codes</h2>
+      <p>
+        Every error answers the same body (<a href="#schema-Error">Error</a> when the API defines it) with one of
+        these codes:
+      </p>
+      <div className="table-wrapper">
+        <table className="api-errors">
+          <thead>
+            <tr>
+              <th>Code</th>
+              <th>Status</th>
+              <th>When</th>
+            </tr>
+          </thead>
+          <tbody>
+            {errors.map((error) => (
+              <tr key={error.code} id={`error-${error.code}`}>
+                <td>
+                  <code>{error.code}</code>
+                </td>
+                <td>{error.status}</td>
+                <td>
+                  <Text value={error.description} inline />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 
