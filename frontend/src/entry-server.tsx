@@ -39,7 +39,7 @@ export async function renderPage(route: string, site: SiteData, data: PageLoader
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   const appHtml = await renderComplete(<StaticRouterProvider router={router} context={context} hydrate={false} />);
-  return renderDocument({ appHtml, site, data, assets });
+  return renderDocument({ route, appHtml, site, data, assets });
 }
 
 /** The HTML of `element` once nothing in it is suspended any more. */

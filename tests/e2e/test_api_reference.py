@@ -42,6 +42,12 @@ def test_api_pages_link_their_chunk_and_stylesheet_and_doc_pages_do_not(site_url
     assert chunk.group(1) not in doc and css.group(1) not in doc
     assert "<template" not in api and "$RC" not in api  # the whole page is in the HTML, not streamed in
     assert 'id="operation-addCartItems"' in api
+    # the large page data is not inlined: its JSON file is preloaded and fetched to hydrate
+    data_file = "/_data/page/specification/distribution.json?v="
+    assert f'<link rel="preload" as="fetch" crossorigin href="{data_file}' in api
+    inline = re.search(r'<script id="__docsite_data" type="application/json">(.*?)</script>', api)
+    assert inline and '"page":null' in inline.group(1)
+    assert '"kind":"doc"' in doc
 
 
 def test_deep_link_to_an_operation_on_load(page: Page, site_url: str, console_errors: list[str]) -> None:
