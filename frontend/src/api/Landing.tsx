@@ -25,9 +25,9 @@ export function ApiLandingPage({ page }: { page: ApiLandingPageData }) {
         <h1>{page.title}</h1>
         <p className="lead">{page.description}</p>
       </header>
-      <ul className="api-cards">
+      <ul className="card-grid api-cards">
         {page.apis.map((api) => (
-          <li key={api.name} className="api-card">
+          <li key={api.name} className="card api-card">
             <h2>
               <SiteLink href={api.href}>{api.title}</SiteLink> <span className="badge">v{api.version}</span>
             </h2>
