@@ -81,6 +81,10 @@ def test_deep_links_after_client_side_navigation(page: Page, variant_site: Varia
     page.goto(url + "/docs/api-links")
     hydrated(page)
     page.evaluate("window.__marker = 'same document'")
+    # the lazily loaded API layout never leaves the page without its main content (no fallback flash)
+    page.evaluate("""() => { window.__emptied = false;
+        new MutationObserver(() => { if (!document.querySelector('main')) window.__emptied = true; })
+            .observe(document.getElementById('__docsite'), {childList: true, subtree: true}); }""")
     page.locator(".operation-card").click()
     expect(page).to_have_url(url + "/specification/orders#operation-refundOrderItems")
     expect(page.locator("main h1")).to_have_text("Orders Management API")
@@ -94,6 +98,7 @@ def test_deep_links_after_client_side_navigation(page: Page, variant_site: Varia
         "aria-expanded", "true")
     assert_just_below_navbar(page, "schema-Cart")
     assert page.evaluate("window.__marker") == "same document"
+    assert page.evaluate("window.__emptied") is False
     assert console_errors == []
 
 
