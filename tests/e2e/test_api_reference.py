@@ -44,7 +44,7 @@ def test_api_pages_link_their_chunk_and_stylesheet_and_doc_pages_do_not(site_url
     assert 'id="operation-addCartItems"' in api
     # the large page data is not inlined: its JSON file is preloaded and fetched to hydrate
     data_file = "/_data/page/specification/distribution.json?v="
-    assert f'<link rel="preload" as="fetch" crossorigin href="{data_file}' in api
+    assert f'<link rel="preload" as="fetch" crossorigin fetchpriority="low" href="{data_file}' in api
     inline = re.search(r'<script id="__docsite_data" type="application/json">(.*?)</script>', api)
     assert inline and '"page":null' in inline.group(1)
     assert '"kind":"doc"' in doc

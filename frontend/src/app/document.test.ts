@@ -38,6 +38,6 @@ describe('the document', () => {
     const html = renderDocument({ route: '/specification/big', appHtml: '<main></main>', site, data: page(big), assets });
     expect(inlined(html).page).toBeNull();
     expect(html).not.toContain(big);
-    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/_data/page/specification/big.json?v=b1">');
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin fetchpriority="low" href="/_data/page/specification/big.json?v=b1">');
   });
 });

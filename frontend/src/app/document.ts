@@ -84,7 +84,7 @@ export function renderDocument(options: {
   if (inline.length > INLINE_DATA_LIMIT) {
     inline = scriptJson({ site, page: null, sidebar: data.sidebar } satisfies InlineData);
     const url = `${base}${pageDataPath(route)}?v=${encodeURIComponent(site.buildId)}`;
-    dataPreload = `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">`;
+    dataPreload = `<link rel="preload" as="fetch" crossorigin fetchpriority="low" href="${escapeHtml(url)}">`;
   }
   return (
     `<!DOCTYPE html><html lang="${site.i18n.htmlLang}" dir="${site.i18n.direction}" data-theme="${site.colorMode.defaultMode}">` +
