@@ -619,3 +619,40 @@ def test_the_real_specs_render_compactly(config: SiteConfig) -> None:
         assert all("properties" not in schema for schema in bodies if "ref" in schema), file.name
         document = yaml.safe_load(file.read_text())
         assert len(data["schemas"]) == len(document["components"]["schemas"])
+
+
+# -- robustness: any node of a spec replaced by a value of the wrong kind --------------------------
+
+def _nodes(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [path] if path else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _nodes(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _nodes(item, (*path, index))
+    return found
+
+
+def test_a_malformed_node_anywhere_gives_a_spec_error_never_a_crash(tmp_path: Path, config: SiteConfig) -> None:
+    import copy
+    document = yaml.safe_load(FULL)
+    paths = _nodes(document)
+    wrong_values: list[Any] = ["text", 3, None, [], ["x"], {"$ref": "#/nowhere"}, True]
+    failures = []
+    for path in paths:
+        for wrong in wrong_values:
+            broken = copy.deepcopy(document)
+            parent = broken
+            for key in path[:-1]:
+                parent = parent[key]
+            parent[path[-1]] = wrong
+            file = tmp_path / "api.yaml"
+            file.write_text(yaml.safe_dump(broken))
+            try:
+                ApiPageBuilder(spec_of(file), config).page()
+            except SpecError as error:
+                assert error.problem.file == file and error.problem.fix
+            except Exception as error:
+                failures.append(f"{path} = {wrong!r}: {type(error).__name__}: {error}")
+    assert failures == [], "\n".join(failures)

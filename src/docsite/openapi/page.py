@@ -22,7 +22,7 @@ from docsite.config import SiteConfig
 from docsite.markdown import Rendered, render_markdown
 from docsite.markdown.highlight import highlight_lines
 from docsite.markdown.text import plain_text, slugify
-from docsite.openapi.resolver import Location, Resolver
+from docsite.openapi.resolver import Location, Resolver, components
 from docsite.openapi.samples import Call, Secret, samples_tree
 from docsite.openapi.schemas import SchemaTable, example_of, json_text
 from docsite.openapi.specs import METHODS, ApiSpec, summary
@@ -415,7 +415,7 @@ class ApiPageBuilder:
         if not isinstance(value, list):
             raise self.resolver.error(where, "`security` must be a list of requirements",
                                       "write `security: [{oauth2: [scope]}]`")
-        schemes = (self.resolver.document.get("components") or {}).get("securitySchemes") or {}
+        schemes = self.components("securitySchemes")
         out = []
         for index, requirement in enumerate(value):
             at = where.child(index)
@@ -425,16 +425,17 @@ class ApiPageBuilder:
                 if name not in schemes:
                     raise self.resolver.error(at.child(name), f"no security scheme is named {name!r}",
                                               "declare it under components.securitySchemes, or fix the name")
-                alternative.append({"scheme": name, "scopes": [str(s) for s in scopes or []]})
+                if not isinstance(scopes, list) or not all(isinstance(scope, str) for scope in scopes):
+                    raise self.resolver.error(at.child(name), "the scopes of a requirement must be a list of names",
+                                              f"write `{name}: [scope, ...]` (`{name}: []` when it has no scopes)")
+                alternative.append({"scheme": name, "scopes": scopes})
             out.append(alternative)
         return out
 
     def _security_schemes(self) -> list[dict[str, Any]]:
-        components = self.resolver.document.get("components") or {}
         where = self.root.child("components", "securitySchemes")
         out = []
-        for name, value in self._mapping(components.get("securitySchemes") or {}, where,
-                                         "`securitySchemes`").items():
+        for name, value in self.components("securitySchemes").items():
             scheme, at = self.resolver.follow(value, where.child(name))
             scheme = self._mapping(scheme, at, "a security scheme")
             kind = scheme.get("type")
@@ -456,7 +457,9 @@ class ApiPageBuilder:
                      **{key: str(details[key]) for key in ("authorizationUrl", "tokenUrl", "refreshUrl",
                                                            "deviceAuthorizationUrl") if key in details},
                      "scopes": [{"name": str(scope), "description": str(text)}
-                                for scope, text in (details.get("scopes") or {}).items()]}
+                                for scope, text in self._mapping(details.get("scopes") or {},
+                                                                 at.child("flows", flow, "scopes"),
+                                                                 "`scopes`").items()]}
                     for flow, details in flows.items() if isinstance(details, dict)]
             elif kind == "openIdConnect":
                 entry["label"] = "OpenID Connect"
@@ -483,7 +486,7 @@ class ApiPageBuilder:
             if isinstance(variables, dict):
                 entry["variables"] = [
                     _compact({"name": name, "default": str(var.get("default", "")),
-                              "enum": [str(v) for v in var.get("enum") or []],
+                              "enum": [str(v) for v in (var["enum"] if isinstance(var.get("enum"), list) else [])],
                               "description": str(var.get("description") or "")})
                     for name, var in variables.items() if isinstance(var, dict)]
             out.append(entry)
@@ -507,7 +510,8 @@ class ApiPageBuilder:
         if isinstance(servers, list) and servers and isinstance(servers[0], dict):
             server = servers[0]
             base = str(server.get("url", ""))
-            for name, var in (server.get("variables") or {}).items():
+            variables = server.get("variables")
+            for name, var in (variables if isinstance(variables, dict) else {}).items():
                 if isinstance(var, dict):
                     base = base.replace(f"{{{name}}}", str(var.get("default", "")))
         path = op["path"]
@@ -527,8 +531,7 @@ class ApiPageBuilder:
                 call.headers.append(("Cookie", f"{parameter['name']}={_plain(value)}"))
         call.url = base.rstrip("/") + path
         for requirement in (security[0] if security else []):
-            scheme = ((self.resolver.document.get("components") or {}).get("securitySchemes") or {}).get(
-                requirement["scheme"], {})
+            scheme = self.components("securitySchemes").get(requirement["scheme"], {})
             scheme, _ = self.resolver.follow(scheme, self.root)
             kind = scheme.get("type") if isinstance(scheme, dict) else None
             http = str(scheme.get("scheme")).lower() if kind == "http" else None
@@ -566,6 +569,10 @@ class ApiPageBuilder:
                                            f"{op['method']} {op['path']} {text} {names}".strip()))
 
     # -- helpers -------------------------------------------------------------------------------
+
+    def components(self, kind: str) -> dict[str, Any]:
+        """`components.<kind>` (schemas, securitySchemes...): a mapping, empty when absent."""
+        return components(self.resolver, kind)
 
     def _mapping(self, value: Any, where: Location, what: str) -> dict[str, Any]:
         if not isinstance(value, dict):

@@ -165,6 +165,24 @@ class Resolver:
                          "(common.yaml#/Money), or give a schema of this spec that `$id`")
 
 
+def components(resolver: Resolver, kind: str) -> dict[str, Any]:
+    """`components.<kind>` of the spec: a mapping, empty when absent; SpecError when it is not one."""
+    where = resolver.root.child("components")
+    value = resolver.document.get("components")
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise resolver.error(where, "`components` must be a mapping", "write `components:` with `schemas:`, "
+                             "`responses:`... below it")
+    found = value.get(kind)
+    if found is None:
+        return {}
+    if not isinstance(found, dict):
+        raise resolver.error(where.child(kind), f"`components.{kind}` must be a mapping of names to definitions",
+                             f"write each entry of `{kind}:` as `Name: {{...}}`")
+    return found
+
+
 def _read(file: Path, referrer: tuple[Resolver, Location] | None) -> tuple[Any, dict[str, int]]:
     """The document at `file` (YAML or JSON) and the line of every pointer in it."""
     def fail(message: str, fix: str) -> SpecError:

@@ -27,7 +27,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from docsite.openapi.resolver import Location, Resolver, SpecError
+from docsite.openapi.resolver import Location, Resolver, SpecError, components
 
 Node = dict[str, Any]
 Markdown = Callable[[str, Location], Any]  # description text -> content tree (or plain string)
@@ -59,13 +59,8 @@ class SchemaTable:
 
     def add_components(self) -> None:
         """Name every schema under `components.schemas`, in the order the spec lists them."""
-        components = self.resolver.document.get("components") or {}
-        schemas = components.get("schemas") or {}
         where = self.resolver.root.child("components", "schemas")
-        if not isinstance(schemas, dict):
-            raise self.resolver.error(where, "`components.schemas` must be a mapping of names to schemas",
-                                      "write `schemas:` as `Name: {type: object, ...}` entries")
-        for name in schemas:
+        for name in components(self.resolver, "schemas"):
             self.name_of(where.child(name))
 
     def name_of(self, where: Location) -> str:
@@ -466,9 +461,10 @@ def example_of(resolver: Resolver, schema: Any, where: Location, *, request: boo
                 merged.update(part)
         if merged or kind in (None, "object"):
             return merged
-    if kind == "object" or (kind is None and isinstance(schema.get("properties"), dict)):
+    properties = schema.get("properties")
+    if kind == "object" or (kind is None and isinstance(properties, dict)):
         out: dict[str, Any] = {}
-        for name, child in (schema.get("properties") or {}).items():
+        for name, child in (properties if isinstance(properties, dict) else {}).items():
             skip = "readOnly" if request else "writeOnly"
             if isinstance(child, dict) and child.get(skip) is True:
                 continue

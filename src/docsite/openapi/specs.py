@@ -90,7 +90,8 @@ def summary(spec: ApiSpec) -> dict[str, Any]:
     document = spec.document
     security = document.get("security")
     scopes = sorted({scope for requirement in security if isinstance(requirement, dict)
-                     for scopes in requirement.values() if isinstance(scopes, list) for scope in scopes}
+                     for scopes in requirement.values() if isinstance(scopes, list)
+                     for scope in scopes if isinstance(scope, str)}
                     ) if isinstance(security, list) else []
     return {
         "name": spec.name,
@@ -99,14 +100,18 @@ def summary(spec: ApiSpec) -> dict[str, Any]:
         "summary": str(spec.info.get("summary") or ""),
         "href": spec.route,
         "servers": [{"url": str(s.get("url")), "description": str(s.get("description") or "")}
-                    for s in document.get("servers") or [] if isinstance(s, dict)],
+                    for s in _list(document.get("servers")) if isinstance(s, dict)],
         "downloads": {"yaml": spec.download("yaml"), "json": spec.download("json")},
         "operations": sum(1 for item in (document.get("paths") or {}).values() if isinstance(item, dict)
                           for method in item if method in METHODS),
-        "tags": [str(t.get("name")) for t in document.get("tags") or [] if isinstance(t, dict)],
+        "tags": [str(t.get("name")) for t in _list(document.get("tags")) if isinstance(t, dict)],
         "scopes": scopes,
         "basePath": _base_path(list(document.get("paths") or {})),
     }
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
 
 
 def _base_path(paths: list[str]) -> str:
