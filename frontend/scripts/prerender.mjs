@@ -20,20 +20,47 @@ const here = fileURLToPath(import.meta.url);
 const dist = join(dirname(here), '..', 'dist');
 const PARALLEL_FROM = 200;
 
-function entryAssets(manifest) {
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
-  if (!entry) throw new Error('The client build has no entry chunk: rebuild the front end.');
-  const css = new Set(entry.css ?? []);
-  const preload = new Set();
-  const visit = (key) => {
-    const chunk = manifest[key];
-    if (!chunk || preload.has(chunk.file)) return;
-    preload.add(chunk.file);
-    (chunk.css ?? []).forEach((file) => css.add(file));
+// Layouts loaded lazily (src/layouts/ApiPages.tsx): the HTML of a page of these kinds links their
+// chunk's stylesheet (no flash of unstyled content) and preloads its code (hydration waits for it).
+const LAZY_LAYOUTS = {
+  apiLanding: 'src/api/index.tsx',
+  apiDownloads: 'src/api/index.tsx',
+  apiReference: 'src/api/index.tsx',
+};
+
+/** The chunk `key` and the chunks it imports: their JS files and CSS files, in order. */
+function chunkFiles(manifest, key) {
+  const js = [];
+  const css = [];
+  const visit = (name) => {
+    const chunk = manifest[name];
+    if (!chunk || js.includes(chunk.file)) return;
+    js.push(chunk.file);
     (chunk.imports ?? []).forEach(visit);
+    (chunk.css ?? []).forEach((file) => css.includes(file) || css.push(file));
   };
-  (entry.imports ?? []).forEach(visit);
-  return { entry: entry.file, css: [...css], preload: [...preload] };
+  visit(key);
+  return { js, css };
+}
+
+function entryAssets(manifest) {
+  const key = Object.keys(manifest).find((name) => manifest[name].isEntry);
+  if (!key) throw new Error('The client build has no entry chunk: rebuild the front end.');
+  const { js, css } = chunkFiles(manifest, key);
+  return { entry: manifest[key].file, css, preload: js.slice(1) };
+}
+
+/** The assets of a page of `kind`: the entry's, plus those of its lazily loaded layout. */
+function pageAssets(manifest, base, kind) {
+  const lazy = LAZY_LAYOUTS[kind];
+  if (!lazy) return base;
+  if (!manifest[lazy]) throw new Error(`The client build has no chunk for ${lazy}: rebuild the front end.`);
+  const { js, css } = chunkFiles(manifest, lazy);
+  return {
+    entry: base.entry,
+    css: [...base.css, ...css.filter((file) => !base.css.includes(file))],
+    preload: [...base.preload, ...js.filter((file) => file !== base.entry && !base.preload.includes(file))],
+  };
 }
 
 function describe(error) {
@@ -64,7 +91,8 @@ async function renderJobs(buildDir, jobs, onDone) {
       if (sidebarId && !sidebars.has(sidebarId)) {
         sidebars.set(sidebarId, JSON.parse(await readFile(join(buildDir, sidebarDataPath(sidebarId)), 'utf8')));
       }
-      const html = await renderPage(job.route, site, { page, sidebar: sidebars.get(sidebarId) ?? null }, assets);
+      const html = await renderPage(job.route, site, { page, sidebar: sidebars.get(sidebarId) ?? null },
+        pageAssets(manifest, assets, page.kind));
       const target = join(buildDir, job.html);
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, html);

@@ -1,8 +1,12 @@
 /**
  * The server entry: renders one route to a complete HTML document. Used by scripts/prerender.mjs
  * for every route of the site, in one Node process.
+ *
+ * Rendering waits for everything that suspends (React.lazy layouts such as the API reference):
+ * `prerenderToNodeStream` resolves once the whole tree is ready, so the HTML is complete.
  */
-import { renderToString } from 'react-dom/server';
+import type { ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { PageLoaderData, SiteData } from './types';
 import { routes, type PrerenderContext } from './app/routes';
@@ -34,6 +38,23 @@ export async function renderPage(route: string, site: SiteData, data: PageLoader
     throw new Error(`Rendering ${route} failed in a loader.`, { cause: error });
   }
   const router = createStaticRouter(handler.dataRoutes, context);
-  const appHtml = renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
-  return renderDocument({ appHtml, site, data, assets });
+  const appHtml = await renderComplete(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+  return renderDocument({ route, appHtml, site, data, assets });
+}
+
+/** The HTML of `element` once nothing in it is suspended any more. */
+async function renderComplete(element: ReactNode): Promise<string> {
+  let failure: unknown = null;
+  const { prelude } = await prerenderToNodeStream(element, {
+    // Never outline a large Suspense boundary into a <template> completed by a script: the HTML
+    // must read the same without JavaScript.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError(error) {
+      failure ??= error;
+    },
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  if (failure) throw failure;
+  return Buffer.concat(chunks).toString('utf8');
 }

@@ -123,38 +123,206 @@ export interface BlogTagsPageData extends BasePage {
   tags: { label: string; href: string; count: number }[];
 }
 
+/** Text from an OpenAPI spec: plain text, or Markdown rendered to a content tree. */
+export type ApiText = string | ContentNode[];
+
+export interface ApiServer {
+  url: string;
+  description: string;
+  variables?: { name: string; default: string; enum?: string[]; description?: string }[];
+}
+
 export interface ApiSummary {
   name: string;
   title: string;
   version: string;
   summary: string;
   href: string;
-  servers: { url: string; description: string }[];
+  servers: ApiServer[];
   downloads: { yaml: string; json: string };
-  changelog: { version: string; date: string; changes: string[] }[];
   operations: number;
+  tags: string[];
+  scopes: string[];
+  /** The path every operation starts with: /catalog/v1. */
+  basePath: string;
 }
 
 export interface ApiLandingPageData extends BasePage {
-  kind: 'apiLanding' | 'apiDownloads';
+  kind: 'apiLanding';
   description: string;
   apis: ApiSummary[];
 }
 
+export interface ApiDownloadsPageData extends BasePage {
+  kind: 'apiDownloads';
+  description: string;
+  apis: (ApiSummary & {
+    openapi: string;
+    changelog: { version: string; date: string; changes: ContentNode[][] }[];
+  })[];
+}
+
+/**
+ * A JSON Schema as the reference renders it (src/docsite/openapi/schemas.py). A named schema is in
+ * the page's `schemas` table; `ref` names it. Values (enum, const, default, examples) are JSON text.
+ */
+export interface SchemaNode {
+  ref?: string;
+  type?: string;
+  format?: string;
+  title?: string;
+  description?: ApiText;
+  nullable?: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  deprecated?: boolean;
+  enum?: string[];
+  const?: string;
+  default?: string;
+  examples?: string[];
+  constraints?: string[];
+  pattern?: string;
+  contentMediaType?: string;
+  contentEncoding?: string;
+  properties?: Record<string, SchemaNode>;
+  required?: string[];
+  additionalProperties?: SchemaNode | false;
+  patternProperties?: Record<string, SchemaNode>;
+  propertyNames?: SchemaNode;
+  items?: SchemaNode;
+  prefixItems?: SchemaNode[];
+  contains?: SchemaNode;
+  oneOf?: SchemaNode[];
+  anyOf?: SchemaNode[];
+  allOf?: SchemaNode[];
+  not?: SchemaNode;
+  if?: SchemaNode;
+  then?: SchemaNode;
+  else?: SchemaNode;
+  discriminator?: { propertyName: string; mapping?: Record<string, string> };
+  externalDocs?: { url: string; description: string };
+}
+
+export interface ApiExample {
+  name?: string;
+  summary?: string;
+  description?: ApiText;
+  /** Highlighted at build time (media type examples). */
+  html?: string;
+  /** JSON text (parameter examples). */
+  value?: string;
+  externalValue?: string;
+  generated?: boolean;
+}
+
+export interface ApiParameter {
+  name: string;
+  in?: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  deprecated?: boolean;
+  description?: ApiText;
+  schema?: SchemaNode;
+  example?: string;
+  examples?: ApiExample[];
+  mediaType?: string;
+  style?: string;
+  explode?: boolean;
+}
+
+export interface ApiMedia {
+  type: string;
+  schema?: SchemaNode;
+  examples?: ApiExample[];
+  encoding?: Record<string, string>;
+}
+
+export interface ApiLink {
+  name: string;
+  operationId?: string;
+  operationRef?: string;
+  href?: string;
+  parameters?: Record<string, string>;
+  requestBody?: string;
+  description?: ApiText;
+}
+
+export interface ApiResponseBody {
+  description?: ApiText;
+  headers?: ApiParameter[];
+  content?: ApiMedia[];
+  links?: ApiLink[];
+}
+
+/** A response of an operation; `ref` names a shared response of the page's `responses` table. */
+export interface ApiResponse extends ApiResponseBody {
+  status: string;
+  ref?: string;
+}
+
+/** Alternatives (any one is enough), each the schemes it needs (all of them) with their scopes. */
+export type ApiSecurity = { scheme: string; scopes: string[] }[][];
+
 export interface ApiOperation {
+  /** The anchor: operation-<operationId>. */
   id: string;
+  operationId?: string;
   method: string;
   path: string;
-  summary: string;
-  description: ContentNode[];
-  deprecated: boolean;
+  summary?: string;
+  description?: ApiText;
+  deprecated?: boolean;
+  webhook?: boolean;
+  parameters?: ApiParameter[];
+  requestBody?: { required?: boolean; description?: ApiText; content?: ApiMedia[] };
+  responses?: ApiResponse[];
+  /** Absent: the API's security applies. */
+  security?: ApiSecurity;
+  callbacks?: { name: string; operations: ApiOperation[] }[];
+  /** Code samples: Tabs of CodeBlocks. */
+  samples?: ContentNode;
+  servers?: ApiServer[];
+  externalDocs?: { url: string; description: string };
+}
+
+export interface ApiSecurityScheme {
+  name: string;
+  type: string;
+  label: string;
+  description?: ApiText;
+  parameter?: { in: string; name: string };
+  bearerFormat?: string;
+  flows?: {
+    name: string;
+    authorizationUrl?: string;
+    tokenUrl?: string;
+    refreshUrl?: string;
+    scopes: { name: string; description: string }[];
+  }[];
+  openIdConnectUrl?: string;
+}
+
+export interface ApiTagGroup {
+  id: string;
+  name: string;
+  description?: ApiText;
+  operations: ApiOperation[];
 }
 
 export interface ApiReferencePageData extends BasePage {
   kind: 'apiReference';
-  api: ApiSummary;
-  intro: ContentNode[];
-  groups: { name: string; description: string; operations: ApiOperation[] }[];
+  api: ApiSummary & { openapi: string };
+  intro?: ApiText;
+  servers?: ApiServer[];
+  security?: ApiSecurity;
+  securitySchemes?: ApiSecurityScheme[];
+  groups?: ApiTagGroup[];
+  webhooks?: ApiOperation[];
+  errors?: { code: string; status: number; description?: ApiText }[];
+  responses?: Record<string, ApiResponseBody>;
+  schemas?: Record<string, SchemaNode>;
+  contact?: { name?: string; url?: string; email?: string };
+  license?: { name?: string; url?: string; identifier?: string };
+  externalDocs?: { url: string; description: string };
 }
 
 export interface ReactPageData extends BasePage {
@@ -176,6 +344,7 @@ export type PageData =
   | BlogArchivePageData
   | BlogTagsPageData
   | ApiLandingPageData
+  | ApiDownloadsPageData
   | ApiReferencePageData
   | ReactPageData
   | NotFoundPageData;

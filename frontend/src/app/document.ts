@@ -7,6 +7,7 @@ import type { PageLoaderData, SiteData } from '../types';
 import { configureStorage, storageKey, StorageKeys } from '../lib/storage';
 import { DISMISSED_ATTRIBUTE } from '../chrome/AnnouncementBar';
 import { headTags, renderHeadTags, siteHeadTags } from './head';
+import { pageDataPath } from '../lib/paths';
 
 export interface Assets {
   css: string[];
@@ -52,13 +53,24 @@ if(s.bar&&g(s.bar.idKey)===s.bar.id&&g(s.bar.dismissKey)==='true')d.setAttribute
 })(${scriptJson(settings)});`;
 }
 
+/**
+ * Page data larger than this is not inlined in the HTML: the browser fetches the page's JSON file
+ * (preloaded from <head>) before hydrating, so the HTML, and the first paint, stay light. The API
+ * reference pages are the pages this concerns; their HTML holds their whole content anyway.
+ */
+export const INLINE_DATA_LIMIT = 64 * 1024;
+
+/** The data inlined for hydration: everything, or, for a large page, all but the page's own data. */
+export type InlineData = { site: SiteData } & (PageLoaderData | { page: null; sidebar: PageLoaderData['sidebar'] });
+
 export function renderDocument(options: {
+  route: string;
   appHtml: string;
   site: SiteData;
   data: PageLoaderData;
   assets: Assets;
 }): string {
-  const { appHtml, site, data, assets } = options;
+  const { route, appHtml, site, data, assets } = options;
   const { meta } = data.page;
   const base = site.baseUrl;
   const tags = renderHeadTags([...siteHeadTags(site), ...headTags(meta, site)]);
@@ -67,13 +79,20 @@ export function renderDocument(options: {
     .map((href) => `<link rel="modulepreload" href="${base}${href}">`)
     .join('');
   const jsonLd = meta.jsonLd ? `<script type="application/ld+json">${scriptJson(meta.jsonLd)}</script>` : '';
+  let inline = scriptJson({ site, ...data } satisfies InlineData);
+  let dataPreload = '';
+  if (inline.length > INLINE_DATA_LIMIT) {
+    inline = scriptJson({ site, page: null, sidebar: data.sidebar } satisfies InlineData);
+    const url = `${base}${pageDataPath(route)}?v=${encodeURIComponent(site.buildId)}`;
+    dataPreload = `<link rel="preload" as="fetch" crossorigin fetchpriority="low" href="${escapeHtml(url)}">`;
+  }
   return (
     `<!DOCTYPE html><html lang="${site.i18n.htmlLang}" dir="${site.i18n.direction}" data-theme="${site.colorMode.defaultMode}">` +
     `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${escapeHtml(meta.title)}</title>${tags}` +
-    `<script>${initScript(site)}</script>${css}${preload}${jsonLd}</head>` +
+    `<script>${initScript(site)}</script>${css}${preload}${dataPreload}${jsonLd}</head>` +
     `<body><div id="${ROOT_ID}">${appHtml}</div>` +
-    `<script id="${DATA_ID}" type="application/json">${scriptJson({ site, ...data })}</script>` +
+    `<script id="${DATA_ID}" type="application/json">${inline}</script>` +
     `<script type="module" src="${base}${assets.entry}"></script></body></html>`
   );
 }

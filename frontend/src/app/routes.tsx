@@ -6,6 +6,7 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import type { PageLoaderData, SiteData } from '../types';
 import { loadPage, loadSite, routeOf } from '../lib/data';
+import { preloadLayout } from '../layouts';
 import { PageRouteError, RootError } from './errors';
 import { Root } from './Root';
 import { PageRoute } from './PageRoute';
@@ -36,7 +37,12 @@ export const routes: RouteObject[] = [
         Component: PageRoute,
         ErrorBoundary: PageRouteError,
         loader: ({ request, context }: LoaderFunctionArgs): Promise<PageLoaderData> | PageLoaderData =>
-          prerendered(context)?.page ?? loadPage(routeOf(new URL(request.url).pathname)),
+          prerendered(context)?.page ??
+          // The layout's lazily loaded code comes with the data: the new page renders at once.
+          loadPage(routeOf(new URL(request.url).pathname)).then(async (data) => {
+            await preloadLayout(data.page.kind);
+            return data;
+          }),
         // Same page, new hash or query: keep the data.
         shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
           currentUrl.pathname !== nextUrl.pathname && defaultShouldRevalidate,

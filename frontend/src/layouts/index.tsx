@@ -3,9 +3,14 @@ import type { PageLoaderData } from '../types';
 import { DocCategoryPage, DocPage } from './DocPage';
 import { MarkdownPage } from './MarkdownPage';
 import { BlogArchivePage, BlogListPage, BlogPostPage, BlogTagsPage } from './BlogPages';
-import { ApiDownloadsPage, ApiLandingPage, ApiReferencePage } from './ApiPages';
+import { ApiDownloadsPage, ApiLandingPage, ApiReferencePage, preloadApiLayout } from './ApiPages';
 import { NotFoundPage } from './NotFoundPage';
 import { ReactPage } from '../pages';
+
+/** Load the code of the layout for `kind` when it is a lazily loaded one. */
+export function preloadLayout(kind: PageLoaderData['page']['kind']): Promise<unknown> {
+  return preloadApiLayout(kind);
+}
 
 export function Layout({ data }: { data: PageLoaderData }) {
   const { page, sidebar } = data;

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from docsite.markdown.parser import markdown_parser
-from docsite.markdown.tree import ComponentUse, Heading, Reference, Rendered, TreeBuilder
+from docsite.markdown.tree import CodeSpan, ComponentUse, Heading, Reference, Rendered, TreeBuilder
 
-__all__ = ["ComponentUse", "Heading", "Reference", "Rendered", "render_markdown"]
+__all__ = ["CodeSpan", "ComponentUse", "Heading", "Reference", "Rendered", "render_markdown"]
 
 
 def render_markdown(text: str, file: Path, first_line: int = 1) -> Rendered:

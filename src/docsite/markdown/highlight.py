@@ -91,25 +91,30 @@ def _css_class(ttype: _TokenType) -> str:
     return str(STANDARD_TYPES[node]) if node is not None else ""
 
 
-def highlight_lines(code: str, language: str, marked: frozenset[int] = frozenset()) -> str:
-    """HTML for `code`: each line a `<span class="line">` (marked lines add `highlighted`)."""
-    lines: list[list[str]] = [[]]
+def highlight_lines(code: str, language: str, marked: frozenset[int] = frozenset(), *, lines: bool = True) -> str:
+    """HTML for `code`: each line a `<span class="line">` (marked lines add `highlighted`).
+
+    `lines=False` leaves the line spans out (no line numbers or highlights then): a third lighter for
+    the many generated samples and examples of the API reference."""
+    found: list[list[str]] = [[]]
     lexer = _lexer(language)
     tokens = lexer.get_tokens(code) if lexer else [(None, code)]
     for ttype, value in tokens:
         cls = _css_class(ttype) if ttype is not None else ""
-        if cls == "w":  # whitespace needs no colour
+        if cls not in _colored_classes():  # punctuation, whitespace...: a span would change nothing
             cls = ""
         for i, piece in enumerate(value.split("\n")):
             if i:
-                lines.append([])
+                found.append([])
             if piece:
                 text = escape(piece, quote=False)
-                lines[-1].append(f'<span class="{cls}">{text}</span>' if cls else text)
-    if len(lines) > 1 and not lines[-1]:
-        lines.pop()  # the newline that ends the last line
+                found[-1].append(f'<span class="{cls}">{text}</span>' if cls else text)
+    if len(found) > 1 and not found[-1]:
+        found.pop()  # the newline that ends the last line
+    if not lines:
+        return "".join("".join(parts) + "\n" for parts in found)
     out = []
-    for number, parts in enumerate(lines, start=1):
+    for number, parts in enumerate(found, start=1):
         cls = "line highlighted" if number in marked else "line"
         out.append(f'<span class="{cls}">{"".join(parts)}\n</span>')
     return "".join(out)
@@ -130,6 +135,12 @@ def code_theme_css() -> str:
             selectors = ", ".join(f"{scope} .code-block .{cls}" for cls in _classes_under(ttype))
             out.append(f"{selectors} {{ {style} }}\n")
     return "".join(out)
+
+
+@lru_cache(maxsize=1)
+def _colored_classes() -> frozenset[str]:
+    """The token classes code-theme.css colours."""
+    return frozenset(cls for ttype in TOKEN_COLORS for cls in _classes_under(ttype))
 
 
 def _classes_under(ttype: _TokenType) -> list[str]:

@@ -65,6 +65,15 @@ class ComponentUse:
 
 
 @dataclass
+class CodeSpan:
+    """Code in the page (inline or a block) and the line it starts on: the API-call check reads it."""
+
+    line: int
+    text: str
+    block: bool
+
+
+@dataclass
 class Rendered:
     tree: list[Node]
     headings: list[Heading] = field(default_factory=list)
@@ -73,6 +82,7 @@ class Rendered:
     components: list[ComponentUse] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     anchors: set[str] = field(default_factory=set)  # every element id: targets for #anchor links
+    code: list[CodeSpan] = field(default_factory=list)
     excerpt_end: int | None = None  # top-level index of the `<!-- truncate -->` marker
 
     @property
@@ -271,6 +281,7 @@ class TreeBuilder:
                          "warning")
         props["html"] = highlight_lines(code, language, frozenset(marked))
         self.append(["CodeBlock", props])
+        self.out.code.append(CodeSpan(self.line + (1 if token.type == "fence" else 0), code, True))
 
     # raw HTML, components, containers
 
@@ -379,6 +390,7 @@ class TreeBuilder:
                 self.line += 1
             elif kind == "code_inline":
                 self.append(["code", None, child.content])
+                self.out.code.append(CodeSpan(self.line, child.content, False))
             elif kind == "html_inline":
                 self._html(child.content)
             elif kind == "image":

@@ -7,7 +7,7 @@ import difflib
 from typing import Any
 
 from docsite.errors import Report
-from docsite.openapi.reference import METHODS, ApiSpec
+from docsite.openapi.specs import METHODS, ApiSpec
 from docsite.routes import Route
 
 

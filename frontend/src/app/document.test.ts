@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { PageLoaderData, SiteData } from '../types';
+import { DATA_ID, INLINE_DATA_LIMIT, renderDocument } from './document';
+
+const site = {
+  title: 'Site',
+  baseUrl: '/',
+  buildId: 'b1',
+  favicon: null,
+  themeColor: '#c8102e',
+  i18n: { htmlLang: 'en', direction: 'ltr', defaultLocale: 'en', locales: [] },
+  colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
+  announcementBar: null,
+  storage: { type: 'localStorage', namespace: null },
+} as unknown as SiteData;
+
+function page(text: string): PageLoaderData {
+  const meta = { title: 'T', description: 'D', canonical: 'https://x/', keywords: [], image: null, ogType: 'website', noindex: false };
+  return { page: { kind: 'page', meta, title: 'T', content: [text], toc: [] }, sidebar: null } as PageLoaderData;
+}
+
+function inlined(html: string): { page: unknown } {
+  const match = new RegExp(`<script id="${DATA_ID}" type="application/json">(.*?)</script>`).exec(html);
+  return JSON.parse(match![1]!) as { page: unknown };
+}
+
+const assets = { css: ['a.css'], entry: 'e.js', preload: [] };
+
+describe('the document', () => {
+  it('inlines the data of an ordinary page', () => {
+    const html = renderDocument({ route: '/faq', appHtml: '<main></main>', site, data: page('hello'), assets });
+    expect(inlined(html).page).not.toBeNull();
+    expect(html).not.toContain('as="fetch"');
+  });
+
+  it('preloads the data file of a large page instead of inlining it', () => {
+    const big = 'x'.repeat(INLINE_DATA_LIMIT);
+    const html = renderDocument({ route: '/specification/big', appHtml: '<main></main>', site, data: page(big), assets });
+    expect(inlined(html).page).toBeNull();
+    expect(html).not.toContain(big);
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin fetchpriority="low" href="/_data/page/specification/big.json?v=b1">');
+  });
+});

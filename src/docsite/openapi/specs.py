@@ -1,0 +1,127 @@
+"""The OpenAPI files of `content/specs/`: loaded and validated on every build, offered for download.
+
+Every spec is validated (validation.py); a spec with a problem is reported (file, JSON pointer,
+line, fix), which fails the build, and gets no page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from docsite.errors import Report
+from docsite.openapi.validation import CheckedSpec, check_spec_file
+
+DOWNLOADS = "/spec"
+METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+
+
+@dataclass
+class ApiSpec:
+    name: str          # file stem: catalog
+    file: Path
+    document: dict[str, Any]
+    lines: dict[str, int] = field(default_factory=dict)  # JSON pointer -> line
+
+    @property
+    def route(self) -> str:
+        return f"/specification/{self.name}"
+
+    @property
+    def info(self) -> dict[str, Any]:
+        info = self.document.get("info")
+        return info if isinstance(info, dict) else {}
+
+    @property
+    def title(self) -> str:
+        return str(self.info.get("title", self.name))
+
+    @property
+    def version(self) -> str:
+        return str(self.info.get("version", ""))
+
+    def download(self, ext: str) -> str:
+        return f"{DOWNLOADS}/{self.name}.{ext}"
+
+
+def load_specs(specs_dir: Path, report: Report) -> list[ApiSpec]:
+    """Every spec of `specs_dir`, validated; an invalid one is reported and left out."""
+    specs = []
+    for file in sorted(specs_dir.glob("*.yaml")) if specs_dir.is_dir() else []:
+        result = _checked(file)
+        report.extend(result.problems)
+        if not any(p.severity == "error" for p in result.problems) and isinstance(result.document, dict):
+            specs.append(ApiSpec(result.file.stem, result.file, result.document, result.lines))
+    return specs
+
+
+# Validating a spec takes a few tenths of a second. The dev server rebuilds in one process: a spec
+# whose bytes did not change since the last build has the same result, so it is not checked again.
+_CHECKED: dict[tuple[Path, str], CheckedSpec] = {}
+
+
+def _checked(file: Path) -> CheckedSpec:
+    try:
+        digest = hashlib.sha256(file.read_bytes()).hexdigest()
+    except OSError:
+        return check_spec_file(file)  # reports the file as unreadable
+    key = (file.resolve(), digest)
+    if key not in _CHECKED:
+        if len(_CHECKED) > 64:
+            _CHECKED.clear()
+        _CHECKED[key] = check_spec_file(file)
+    return _CHECKED[key]
+
+
+def spec_files(specs: list[ApiSpec]) -> dict[str, bytes]:
+    """The downloads: site path -> bytes."""
+    out = {}
+    for spec in specs:
+        out[spec.download("yaml")] = spec.file.read_bytes()
+        out[spec.download("json")] = json.dumps(spec.document, indent=2, ensure_ascii=False,
+                                                default=str).encode()
+    return out
+
+
+def summary(spec: ApiSpec) -> dict[str, Any]:
+    document = spec.document
+    security = document.get("security")
+    scopes = sorted({scope for requirement in security if isinstance(requirement, dict)
+                     for scopes in requirement.values() if isinstance(scopes, list)
+                     for scope in scopes if isinstance(scope, str)}
+                    ) if isinstance(security, list) else []
+    return {
+        "name": spec.name,
+        "title": spec.title,
+        "version": spec.version,
+        "summary": str(spec.info.get("summary") or ""),
+        "href": spec.route,
+        "servers": [{"url": str(s.get("url")), "description": str(s.get("description") or "")}
+                    for s in _list(document.get("servers")) if isinstance(s, dict)],
+        "downloads": {"yaml": spec.download("yaml"), "json": spec.download("json")},
+        "operations": sum(1 for item in (document.get("paths") or {}).values() if isinstance(item, dict)
+                          for method in item if method in METHODS),
+        "tags": [str(t.get("name")) for t in _list(document.get("tags")) if isinstance(t, dict)],
+        "scopes": scopes,
+        "basePath": _base_path(list(document.get("paths") or {})),
+    }
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _base_path(paths: list[str]) -> str:
+    """The leading segments every path shares (`/catalog/v1`), parameters excluded."""
+    split = [[part for part in path.split("/") if part] for path in paths]
+    common: list[str] = []
+    for parts in zip(*split, strict=False):
+        if len(set(parts)) != 1 or parts[0].startswith("{"):
+            break
+        common.append(parts[0])
+    if split and common and any(len(parts) == len(common) for parts in split):
+        common = common[:-1]  # a path that is the prefix itself is an endpoint, not a base
+    return "/" + "/".join(common) if common else ""

@@ -1,0 +1,198 @@
+"""The API reference in Chromium: deep links (on load and after client-side navigation), schema
+trees, code samples (copy, synced languages), colour mode, the operations' navigation, and the
+lazily loaded API chunk."""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import VariantSite
+
+API = "/specification/distribution"
+
+
+def hydrated(page: Page) -> None:
+    # the colour-mode toggle is enabled only once React has mounted
+    expect(page.locator(".navbar-items-right .color-mode-toggle")).to_be_enabled()
+
+
+def assert_just_below_navbar(page: Page, element_id: str) -> None:
+    """The element is scrolled into view, its top just below the sticky navbar."""
+    page.wait_for_function(
+        """(id) => {
+            const top = document.getElementById(id)?.getBoundingClientRect().top;
+            const bottom = document.querySelector('.navbar').getBoundingClientRect().bottom;
+            return top !== undefined && top >= bottom - 1 && top <= bottom + 40;
+        }""", arg=element_id, timeout=5000)
+
+
+def test_api_pages_link_their_chunk_and_stylesheet_and_doc_pages_do_not(site_url: str) -> None:
+    def html(route: str) -> str:
+        with urllib.request.urlopen(site_url + route) as response:
+            return str(response.read().decode())
+
+    api, doc = html(API), html("/docs/environments")
+    chunk = re.search(r'<link rel="modulepreload" href="(/assets/api-[^"]+\.js)">', api)
+    css = re.search(r'<link rel="stylesheet" href="(/assets/api-[^"]+\.css)">', api)
+    assert chunk and css
+    assert chunk.group(1) not in doc and css.group(1) not in doc
+    assert "<template" not in api and "$RC" not in api  # the whole page is in the HTML, not streamed in
+    assert 'id="operation-addCartItems"' in api
+    # the large page data is not inlined: its JSON file is preloaded and fetched to hydrate
+    data_file = "/_data/page/specification/distribution.json?v="
+    assert f'<link rel="preload" as="fetch" crossorigin fetchpriority="low" href="{data_file}' in api
+    inline = re.search(r'<script id="__docsite_data" type="application/json">(.*?)</script>', api)
+    assert inline and '"page":null' in inline.group(1)
+    assert '"kind":"doc"' in doc
+
+
+def test_deep_link_to_an_operation_on_load(page: Page, site_url: str, console_errors: list[str]) -> None:
+    page.goto(site_url + "/specification/orders#operation-refundOrderItems")
+    hydrated(page)
+    expect(page.locator("#operation-refundOrderItems h3")).to_have_text(re.compile("^Refund order items"))
+    assert_just_below_navbar(page, "operation-refundOrderItems")
+    assert console_errors == []
+
+
+def test_deep_link_to_a_schema_on_load_opens_it(page: Page, site_url: str, console_errors: list[str]) -> None:
+    page.goto(site_url + f"{API}#schema-Cart")
+    hydrated(page)
+    entry = page.locator("#schema-Cart")
+    expect(entry.get_by_role("button", name="Cart", exact=True)).to_have_attribute("aria-expanded", "true")
+    expect(entry.locator(".api-prop-name", has_text="cartId")).to_be_visible()
+    assert_just_below_navbar(page, "schema-Cart")
+    assert console_errors == []
+
+
+def add_links_page(content: Path) -> None:
+    (content / "docs" / "api-links.md").write_text(
+        "---\ntitle: API links\ndescription: Links into the API reference, for the browser tests.\n---\n\n"
+        '::OperationCard{operationId="refundOrderItems"}\n\n'
+        "Read the [cart schema](/specification/distribution#schema-Cart).\n")
+
+
+def test_deep_links_after_client_side_navigation(page: Page, variant_site: VariantSite,
+                                                 console_errors: list[str]) -> None:
+    url = variant_site("api-links", edit=add_links_page)
+    page.goto(url + "/docs/api-links")
+    hydrated(page)
+    page.evaluate("window.__marker = 'same document'")
+    # the lazily loaded API layout never leaves the page without its main content (no fallback flash)
+    page.evaluate("""() => { window.__emptied = false;
+        new MutationObserver(() => { if (!document.querySelector('main')) window.__emptied = true; })
+            .observe(document.getElementById('__docsite'), {childList: true, subtree: true}); }""")
+    page.locator(".operation-card").click()
+    expect(page).to_have_url(url + "/specification/orders#operation-refundOrderItems")
+    expect(page.locator("main h1")).to_have_text("Orders Management API")
+    assert_just_below_navbar(page, "operation-refundOrderItems")
+
+    page.go_back()
+    expect(page.locator("article h1")).to_have_text("API links")
+    page.get_by_role("link", name="cart schema").click()
+    expect(page).to_have_url(url + f"{API}#schema-Cart")
+    expect(page.locator("#schema-Cart").get_by_role("button", name="Cart", exact=True)).to_have_attribute(
+        "aria-expanded", "true")
+    assert_just_below_navbar(page, "schema-Cart")
+    assert page.evaluate("window.__marker") == "same document"
+    assert page.evaluate("window.__emptied") is False
+    assert console_errors == []
+
+
+def test_schema_rows_expand_and_variants_switch(page: Page, site_url: str) -> None:
+    page.goto(site_url + f"{API}#operation-addCartItems")
+    hydrated(page)
+    body = page.locator("#operation-addCartItems .api-block", has_text="Request body")
+    expect(body.get_by_role("button", name="NUMBERED")).to_have_attribute("aria-pressed", "true")
+    seats = body.get_by_role("button", name="seats")
+    expect(seats).to_have_attribute("aria-expanded", "false")
+    expect(body.locator(".api-prop-name", has_text="seatId")).to_have_count(0)
+    seats.click()
+    expect(seats).to_have_attribute("aria-expanded", "true")
+    expect(body.locator(".api-prop-name", has_text="seatId")).to_be_visible()
+    body.get_by_role("button", name="GENERAL_ADMISSION").click()
+    expect(body.locator(".api-prop-name", has_text="priceZoneId")).to_be_visible()
+    expect(body.locator(".api-prop-name", has_text="quantity")).to_be_visible()
+
+    # a response other than the first success opens on demand, and shows its example
+    response = page.locator("#operation-addCartItems .api-response", has_text="409")
+    response.locator(".api-response-head").click()
+    expect(response.locator(".code-block")).to_contain_text('"code"')
+
+
+def test_code_samples_copy_and_switch_language_everywhere(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.goto(site_url + f"{API}#operation-createCart")
+    hydrated(page)
+    samples = page.locator("#operation-createCart .api-samples")
+    samples.get_by_role("button", name="Copy code to clipboard").click()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied.startswith('curl -X POST "https://api.pre.oneboxtds.com/distribution/v1/carts"')
+    assert '-H "Authorization: Bearer $TOKEN"' in copied and '"sessionId": 10871' in copied
+
+    samples.get_by_role("tab", name="Python").click()
+    other = page.locator("#operation-getCart .api-samples")
+    expect(other.get_by_role("tab", name="Python")).to_have_attribute("aria-selected", "true")
+    other.scroll_into_view_if_needed()
+    other.get_by_role("button", name="Copy code to clipboard").locator("visible=true").click()
+    assert page.evaluate("navigator.clipboard.readText()").startswith("import requests")
+    page.reload()
+    hydrated(page)
+    expect(page.locator("#operation-getCart .api-samples").get_by_role("tab", name="Python")).to_have_attribute(
+        "aria-selected", "true")  # remembered, like the guides' tabs
+    context.close()
+
+
+def test_api_pages_follow_the_colour_mode(page: Page, site_url: str) -> None:
+    page.goto(site_url + f"{API}#operation-getCart")
+    hydrated(page)
+
+    def colours() -> list[str]:
+        return list(page.evaluate("""() => [
+            getComputedStyle(document.querySelector('#operation-getCart .code-block')).backgroundColor,
+            getComputedStyle(document.querySelector('.api-nav')).borderRightColor,
+            getComputedStyle(document.querySelector('#operation-getCart .http-method')).color]"""))
+
+    light = colours()
+    assert light[0] == "rgb(246, 248, 250)"
+    page.locator(".navbar-items-right .color-mode-toggle").click()
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    dark = colours()
+    assert dark[0] == "rgb(22, 27, 34)" and dark[1] != light[1] and dark[2] != light[2]
+
+
+def test_operation_navigation_jumps_and_highlights_the_operation_in_view(page: Page, site_url: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(site_url + API)
+    hydrated(page)
+    nav = page.locator("nav.api-nav")
+    nav.get_by_role("link", name="Convert a cart into a booking").click()
+    expect(page).to_have_url(re.compile("#operation-createBooking$"))
+    assert_just_below_navbar(page, "operation-createBooking")
+    active = nav.locator("[aria-current=location]")
+    expect(active).to_have_text(re.compile("Convert a cart into a booking"))
+    assert nav.evaluate("""(box) => {
+        const a = box.querySelector('[aria-current]').getBoundingClientRect();
+        const b = box.getBoundingClientRect();
+        return a.top >= b.top && a.bottom <= b.bottom }""")  # the highlighted entry is kept visible
+    page.locator("#operation-getTicketsPdf").scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, 1)")
+    expect(active).to_have_text(re.compile("Get an order's tickets as PDF"))
+
+
+def test_the_mobile_menu_lists_the_operations(page: Page, site_url: str) -> None:
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.goto(site_url + API)
+    hydrated(page)
+    expect(page.locator("nav.api-nav")).to_be_hidden()
+    toggle = page.get_by_role("button", name="Operations and sections")
+    toggle.click()
+    menu = page.locator(".api-nav-mobile nav")
+    menu.get_by_role("link", name="Get a booking").click()
+    expect(page).to_have_url(re.compile("#operation-getBooking$"))
+    assert_just_below_navbar(page, "operation-getBooking")
+    expect(toggle).to_have_attribute("aria-expanded", "false")

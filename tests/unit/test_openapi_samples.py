@@ -1,0 +1,92 @@
+"""Code samples: what each language sends, and that every sample is valid code (bash -n, Python's
+compiler, node --check)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from docsite.openapi.samples import Call, Secret, curl, javascript, python, samples_tree
+
+CALLS = {
+    "get with query": Call("GET", "https://api.example.com/v1/events", query=[("from", "2026-03-14T21:00:00+01:00"),
+                                                                               ("ids", "1,2")], token="bearer"),
+    "post json": Call("POST", "https://api.example.com/v1/carts", token="bearer", media_type="application/json",
+                      body={"sessionId": 10871, "note": "it's \"quoted\"", "ok": True, "none": None,
+                            "items": [{"seatId": 5510715}, {"seatId": 5510716}]}, has_body=True),
+    "form": Call("POST", "https://auth.example.com/token", media_type="application/x-www-form-urlencoded",
+                 body={"grant_type": "client_credentials", "scope": "a b"}, has_body=True),
+    "multipart": Call("PUT", "https://api.example.com/v1/photos/1", media_type="multipart/form-data",
+                      body={"title": "Rex", "size": 3}, has_body=True, basic=True),
+    "api key": Call("DELETE", "https://api.example.com/v1/pets/1", headers=[("X-Api-Key", Secret("API_KEY")),
+                                                                           ("X-Trace", 'a"$b')],
+                    query=[("key", Secret("API_KEY"))], answer="none"),
+    "binary": Call("GET", "https://api.example.com/v1/orders/OB4/tickets/pdf", token="bearer", answer="binary"),
+    "text body": Call("PATCH", "https://api.example.com/v1/notes/1", media_type="text/plain", body="hello",
+                      has_body=True, answer="text"),
+}
+
+
+def test_curl_says_the_method_headers_and_body() -> None:
+    text = curl(CALLS["post json"])
+    assert text.startswith('curl -X POST "https://api.example.com/v1/carts" \\\n')
+    assert '-H "Authorization: Bearer $TOKEN"' in text and '-H "Content-Type: application/json"' in text
+    assert "'\\''" in text  # the single quote of the body is escaped for the shell
+    assert curl(CALLS["get with query"]).startswith(
+        'curl "https://api.example.com/v1/events?from=2026-03-14T21:00:00%2B01:00&ids=1,2"')
+    assert "--data-urlencode 'scope=a b'" in curl(CALLS["form"])
+    assert "-F 'title=Rex'" in curl(CALLS["multipart"]) and '-u "$USERNAME:$PASSWORD"' in curl(CALLS["multipart"])
+    key = curl(CALLS["api key"])
+    assert '-H "X-Api-Key: $API_KEY"' in key and "key=$API_KEY" in key and '-H "X-Trace: a\\"\\$b"' in key
+
+
+def test_python_uses_requests_with_params_json_and_auth() -> None:
+    text = python(CALLS["get with query"])
+    assert 'requests.get(\n    "https://api.example.com/v1/events",\n' in text
+    assert 'params={"from": "2026-03-14T21:00:00+01:00", "ids": "1,2"}' in text
+    assert 'headers={"Authorization": f"Bearer {TOKEN}"}' in text
+    body = python(CALLS["post json"])
+    assert "json={" in body and '"ok": True' in body and '"none": None' in body
+    assert "auth=(USERNAME, PASSWORD)" in python(CALLS["multipart"])
+    assert '"X-Api-Key": API_KEY' in python(CALLS["api key"])
+    assert "response.content" in python(CALLS["binary"])
+
+
+def test_javascript_uses_fetch_with_method_headers_and_body() -> None:
+    text = javascript(CALLS["post json"])
+    assert 'method: "POST"' in text and "Authorization: `Bearer ${TOKEN}`" in text
+    assert "body: JSON.stringify(" in text and "sessionId: 10871" in text
+    assert "method" not in javascript(CALLS["binary"]) and "response.blob()" in javascript(CALLS["binary"])
+    assert "new FormData()" in javascript(CALLS["multipart"])
+    assert "new URLSearchParams(" in javascript(CALLS["form"])
+    assert "`https://api.example.com/v1/pets/1?key=${API_KEY}`" in javascript(CALLS["api key"])
+
+
+@pytest.mark.parametrize("name", list(CALLS))
+def test_every_sample_is_valid_code(name: str, tmp_path: Path) -> None:
+    call = CALLS[name]
+    shell = subprocess.run(["bash", "-n"], input=curl(call), text=True, capture_output=True)
+    assert shell.returncode == 0, shell.stderr
+    compile(python(call), f"{name}.py", "exec")
+    node = shutil.which("node")
+    assert node, "node is needed for the front end, and checks the JavaScript samples"
+    script = tmp_path / "sample.mjs"
+    script.write_text(javascript(call))  # top-level await: an ES module
+    checked = subprocess.run([node, "--check", str(script)], text=True, capture_output=True)
+    assert checked.returncode == 0, checked.stderr
+
+
+def test_samples_are_synced_tabs_of_highlighted_code_blocks() -> None:
+    tree: list[Any] = samples_tree(CALLS["post json"])
+    assert tree[0] == "Tabs" and tree[1]["groupId"] == "language"
+    assert [(item["value"], item["label"]) for item in tree[1]["items"]] == [
+        ("curl", "cURL"), ("python", "Python"), ("javascript", "JavaScript")]
+    languages = [tab[2][1]["language"] for tab in tree[2:]]
+    assert languages == ["bash", "python", "javascript"]
+    assert all(tab[2][0] == "CodeBlock" and 'class="line"' not in tab[2][1]["html"] for tab in tree[2:])
+    assert re.search(r'class="kn">import</span>', tree[3][2][1]["html"])
