@@ -20,10 +20,15 @@ const here = fileURLToPath(import.meta.url);
 const dist = join(dirname(here), '..', 'dist');
 const PARALLEL_FROM = 200;
 
-function entryAssets(manifest) {
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
-  if (!entry) throw new Error('The client build has no entry chunk: rebuild the front end.');
-  const css = new Set(entry.css ?? []);
+/**
+ * The assets a page needs before it hydrates: the entry chunk, the chunk of the page's layout
+ * (`layoutKey`, a manifest key such as src/layouts/DocPage.tsx), what they import, and their CSS.
+ */
+function pageAssets(manifest, layoutKey) {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entryKey) throw new Error('The client build has no entry chunk: rebuild the front end.');
+  if (!manifest[layoutKey]) throw new Error(`The client build has no chunk for ${layoutKey}: rebuild the front end.`);
+  const css = new Set();
   const preload = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
@@ -32,8 +37,11 @@ function entryAssets(manifest) {
     (chunk.css ?? []).forEach((file) => css.add(file));
     (chunk.imports ?? []).forEach(visit);
   };
-  (entry.imports ?? []).forEach(visit);
-  return { entry: entry.file, css: [...css], preload: [...preload] };
+  visit(entryKey);
+  visit(layoutKey);
+  const entry = manifest[entryKey].file;
+  preload.delete(entry);
+  return { entry, css: [...css], preload: [...preload] };
 }
 
 function describe(error) {
@@ -52,9 +60,10 @@ class RouteError extends Error {
 
 /** Render `jobs` in this thread; `onDone()` after each page. */
 async function renderJobs(buildDir, jobs, onDone) {
-  const { renderPage, sidebarDataPath } = await import(pathToFileURL(join(dist, 'server', 'entry-server.js')).href);
+  const { renderPage, sidebarDataPath, layoutModule } = await import(
+    pathToFileURL(join(dist, 'server', 'entry-server.js')).href
+  );
   const manifest = JSON.parse(await readFile(join(dist, 'client', '.vite', 'manifest.json'), 'utf8'));
-  const assets = entryAssets(manifest);
   const site = JSON.parse(await readFile(join(buildDir, '_data', 'site.json'), 'utf8'));
   const sidebars = new Map();
   for (const job of jobs) {
@@ -64,6 +73,7 @@ async function renderJobs(buildDir, jobs, onDone) {
       if (sidebarId && !sidebars.has(sidebarId)) {
         sidebars.set(sidebarId, JSON.parse(await readFile(join(buildDir, sidebarDataPath(sidebarId)), 'utf8')));
       }
+      const assets = pageAssets(manifest, layoutModule(page).module);
       const html = await renderPage(job.route, site, { page, sidebar: sidebars.get(sidebarId) ?? null }, assets);
       const target = join(buildDir, job.html);
       await mkdir(dirname(target), { recursive: true });

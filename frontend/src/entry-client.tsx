@@ -1,23 +1,24 @@
 /** The browser entry: hydrate the prerendered page, then navigate client-side. */
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
 import type { PageLoaderData, SiteData } from './types';
-import { routes } from './app/routes';
+import { Root } from './app/Root';
 import { DATA_ID, ROOT_ID } from './app/document';
+import { loadLayout } from './layouts';
 import './styles/index.css';
 
 const element = document.getElementById(DATA_ID);
 if (!element?.textContent) throw new Error(`The page has no #${DATA_ID} data to hydrate from.`);
 const { site, ...data } = JSON.parse(element.textContent) as { site: SiteData } & PageLoaderData;
+const history = createBrowserHistory({ window, v5Compat: true });
 
-const router = createBrowserRouter(routes, {
-  basename: site.baseUrl.replace(/\/$/, '') || '/',
-  hydrationData: { loaderData: { root: site, page: data } },
-});
-
-hydrateRoot(document.getElementById(ROOT_ID)!, <RouterProvider router={router} />, {
-  onRecoverableError(error, info) {
-    console.error('Hydration error:', error, info.componentStack);
-  },
-});
+// The page's layout chunk was preloaded by the HTML (<link rel="modulepreload">): this only waits for it.
+loadLayout(data.page).then(
+  () =>
+    hydrateRoot(document.getElementById(ROOT_ID)!, <Root site={site} history={history} initial={data} />, {
+      onRecoverableError(error, info) {
+        console.error('Hydration error:', error, info.componentStack);
+      },
+    }),
+  (error: unknown) => console.error('The code of this page could not be loaded: it works, without interactivity.', error),
+);
