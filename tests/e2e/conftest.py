@@ -8,6 +8,7 @@ under another configuration (respectPrefersColorScheme, a simple footer, hideOnS
 
 from __future__ import annotations
 
+import re
 import shutil
 import socket
 import threading
@@ -19,6 +20,7 @@ from typing import Any
 import pytest
 import uvicorn
 import yaml
+from playwright.sync_api import BrowserContext
 
 from docsite.build import Paths, build
 from docsite.server import create_app
@@ -120,3 +122,15 @@ def console_errors(page: Any) -> list[str]:
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
     return errors
+
+
+# There is no network here: the third-party scripts the site loads (web analytics, help-desk widget)
+# answer with an empty script, as a working network would let them load. A test that wants them
+# unreachable routes them to abort on its page (page routes win over context routes).
+THIRD_PARTY = re.compile(r"^https?://(?!127\.0\.0\.1[:/]|localhost[:/])")
+
+
+@pytest.fixture
+def context(context: BrowserContext) -> BrowserContext:
+    context.route(THIRD_PARTY, lambda route: route.fulfill(status=200, content_type="text/javascript", body=""))
+    return context

@@ -41,7 +41,7 @@ function useHideOnScroll(enabled: boolean) {
       const y = window.scrollY;
       const height = ref.current?.offsetHeight ?? 0;
       if (jumpingToHash.current) {
-        jumpingToHash.current = false;
+        // ignored
       } else if (y < height) {
         setVisible(true);
       } else if (y > lastY.current) {
@@ -55,10 +55,21 @@ function useHideOnScroll(enabled: boolean) {
     return () => window.removeEventListener('scroll', onScroll);
   }, [enabled]);
 
+  // The jump to a hash target (smooth or not) is not the reader scrolling down.
   useEffect(() => {
     if (!enabled || !hash) return;
     jumpingToHash.current = true;
     setVisible(true);
+    const done = () => {
+      jumpingToHash.current = false;
+      lastY.current = window.scrollY;
+    };
+    window.addEventListener('scrollend', done, { once: true });
+    const timer = window.setTimeout(done, 1000);
+    return () => {
+      window.removeEventListener('scrollend', done);
+      window.clearTimeout(timer);
+    };
   }, [enabled, hash, key]);
 
   return { ref, visible: visible || !enabled, show: useCallback(() => setVisible(true), []) };

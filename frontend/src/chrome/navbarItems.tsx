@@ -12,6 +12,7 @@ import { routeOf } from '../lib/data';
 import { isExternal, withBase } from '../lib/paths';
 import { createStorageSlot, StorageKeys } from '../lib/storage';
 import { Collapsible } from '../lib/Collapsible';
+import { useHydrated } from '../lib/useHydrated';
 
 export interface ItemProps {
   item: NavbarItemConfig;
@@ -183,7 +184,11 @@ function DocsVersionDropdownItem({ item, mobile }: ItemProps) {
  * site of its own: its links load a new document.
  */
 function LocaleDropdownItem({ item, mobile }: ItemProps) {
-  const { pathname, search, hash } = useLocation();
+  const location = useLocation();
+  // The prerendered page knows no query string nor hash: hydrate without them, then add them.
+  const hydrated = useHydrated();
+  const { pathname } = location;
+  const { search, hash } = hydrated ? location : { search: '', hash: '' };
   const route = routeOf(pathname);
   const dropdown: NavbarItemConfig = {
     ...item,
