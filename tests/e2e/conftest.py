@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 import uvicorn
 import yaml
-from playwright.sync_api import BrowserContext
+from playwright.sync_api import Browser, BrowserContext
 
 from docsite.build import Paths, build
 from docsite.server import create_app
@@ -130,7 +130,28 @@ def console_errors(page: Any) -> list[str]:
 THIRD_PARTY = re.compile(r"^https?://(?!127\.0\.0\.1[:/]|localhost[:/])")
 
 
-@pytest.fixture
-def context(context: BrowserContext) -> BrowserContext:
+def stub_third_parties(context: BrowserContext) -> BrowserContext:
     context.route(THIRD_PARTY, lambda route: route.fulfill(status=200, content_type="text/javascript", body=""))
     return context
+
+
+@pytest.fixture
+def context(context: BrowserContext) -> BrowserContext:
+    return stub_third_parties(context)
+
+
+@pytest.fixture
+def new_context(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
+    """`new_context(**options)`: another browser context (its own storage), third parties stubbed."""
+    contexts: list[BrowserContext] = []
+
+    def make(**options: Any) -> BrowserContext:
+        contexts.append(stub_third_parties(browser.new_context(**options)))
+        return contexts[-1]
+
+    yield make
+    for made in contexts:
+        made.close()
+
+
+NewContext = Callable[..., BrowserContext]

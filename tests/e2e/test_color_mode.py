@@ -3,12 +3,13 @@ the toggle before mounting, and no flash of the wrong mode."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Page, Route, expect
 
-from tests.e2e.conftest import VariantSite
+from tests.e2e.conftest import NewContext, VariantSite
 from tests.e2e.variants import CHROME
 
 TOGGLE = ".navbar-items-right .color-mode-toggle"
+DARK_LABEL = "Switch between dark and light mode (currently dark mode)"
 
 
 def theme(page: Page) -> str:
@@ -38,11 +39,11 @@ def test_choosing_a_mode_stores_it_and_it_applies_on_every_page(page: Page, site
     assert page.evaluate("getComputedStyle(document.documentElement).backgroundColor") == "rgb(27, 27, 29)"
     page.goto(site_url + "/docs/environments")
     assert theme(page) == "dark"
-    expect(page.locator(TOGGLE)).to_have_attribute("aria-label", "Switch between dark and light mode (currently dark mode)")
+    expect(page.locator(TOGGLE)).to_have_attribute("aria-label", DARK_LABEL)
 
 
-def test_follows_a_change_made_in_another_tab(browser: Browser, site_url: str) -> None:
-    context = browser.new_context()
+def test_follows_a_change_made_in_another_tab(new_context: NewContext, site_url: str) -> None:
+    context = new_context()
     first, second = context.new_page(), context.new_page()
     for page in (first, second):
         page.goto(site_url + "/faq")
@@ -52,7 +53,6 @@ def test_follows_a_change_made_in_another_tab(browser: Browser, site_url: str) -
     # clearing it elsewhere reverts to the default (the system preference is not respected here)
     second.evaluate("localStorage.removeItem('theme')")
     first.wait_for_function("document.documentElement.dataset.theme === 'light'")
-    context.close()
 
 
 def test_respected_system_preference_clearing_and_printing(page: Page, variant_site: VariantSite) -> None:
@@ -84,8 +84,8 @@ def test_respected_system_preference_clearing_and_printing(page: Page, variant_s
     page.wait_for_function("document.documentElement.dataset.theme === 'dark'")
 
 
-def test_toggle_disabled_until_mounted_and_no_flash_of_the_wrong_mode(browser: Browser, site_url: str) -> None:
-    context = browser.new_context()
+def test_toggle_disabled_until_mounted_and_no_flash_of_the_wrong_mode(new_context: NewContext, site_url: str) -> None:
+    context = new_context()
     context.add_init_script("localStorage.setItem('theme', 'dark')")
     page = context.new_page()
     held: list[Route] = []
@@ -104,5 +104,4 @@ def test_toggle_disabled_until_mounted_and_no_flash_of_the_wrong_mode(browser: B
     page.unroute("**/assets/*.js")
     expect(page.locator(TOGGLE)).to_be_enabled()
     assert theme(page) == "dark"
-    expect(page.locator(TOGGLE)).to_have_attribute("aria-label", "Switch between dark and light mode (currently dark mode)")
-    context.close()
+    expect(page.locator(TOGGLE)).to_have_attribute("aria-label", DARK_LABEL)

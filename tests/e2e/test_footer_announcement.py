@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Page, Route, expect
 
-from tests.e2e.conftest import VariantSite
+from tests.e2e.conftest import NewContext, VariantSite
 from tests.e2e.variants import CHROME
 
 DISMISSED = "docsite.announcement.dismiss"
@@ -73,8 +73,8 @@ def test_a_changed_bar_id_shows_the_bar_again(page: Page, site_url: str) -> None
     assert page.evaluate(f"localStorage.getItem('{DISMISSED}')") is None
 
 
-def test_no_layout_shift_for_a_returning_reader_who_dismissed_it(browser: Browser, site_url: str) -> None:
-    context = browser.new_context()
+def test_no_layout_shift_for_a_returning_reader_who_dismissed_it(new_context: NewContext, site_url: str) -> None:
+    context = new_context()
     context.add_init_script(f"""
         localStorage.setItem('{BAR_ID}', 'portal-launch-2025');
         localStorage.setItem('{DISMISSED}', 'true');
@@ -98,4 +98,3 @@ def test_no_layout_shift_for_a_returning_reader_who_dismissed_it(browser: Browse
     expect(page.locator(".announcement-bar")).to_have_count(0)
     assert page.locator(".navbar").evaluate("n => n.getBoundingClientRect().top") == 0
     assert page.locator("article h1").evaluate("h => h.getBoundingClientRect().top") == title_top
-    context.close()

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Page, Route, expect
 
-from tests.e2e.conftest import VariantSite
+from tests.e2e.conftest import NewContext, VariantSite
 from tests.e2e.variants import CHROME
 
 NAVBAR = ".navbar"
@@ -92,8 +92,8 @@ def test_dropdown_opens_on_click_and_closes_on_outside_press(page: Page, site_ur
     expect(menu).to_be_hidden()
 
 
-def test_dropdown_closes_on_outside_touch(browser: object, site_url: str) -> None:
-    context = browser.new_context(has_touch=True, viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
+def test_dropdown_closes_on_outside_touch(new_context: NewContext, site_url: str) -> None:
+    context = new_context(has_touch=True, viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
     page = context.new_page()
     page.goto(site_url + "/")
     page.get_by_role("button", name="API specs").tap()
@@ -101,7 +101,6 @@ def test_dropdown_closes_on_outside_touch(browser: object, site_url: str) -> Non
     expect(menu).to_be_visible()
     page.touchscreen.tap(1100, 600)
     expect(menu).to_be_hidden()
-    context.close()
 
 
 def test_dropdown_is_keyboard_operable(page: Page, site_url: str) -> None:

@@ -3,9 +3,12 @@ the progress bar, prefetching, load failures and the crash screen."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
-from playwright.sync_api import Browser, Page, Request, Route, expect
+from playwright.sync_api import Page, Request, Route, expect
+
+from tests.e2e.conftest import NewContext
 
 HYDRATED = ".navbar-items-right .color-mode-toggle"
 
@@ -94,7 +97,10 @@ def test_same_page_target_scrolls_smoothly(page: Page, site_url: str) -> None:
     ready(page, site_url + "/docs/environments")
     page.evaluate("""() => {
         window.__ys = [];
-        const sample = () => { window.__ys.push(window.scrollY); if (window.__ys.length < 120) requestAnimationFrame(sample); };
+        const sample = () => {
+            window.__ys.push(window.scrollY);
+            if (window.__ys.length < 120) requestAnimationFrame(sample);
+        };
         requestAnimationFrame(sample);
     }""")
     router_go(page, "/docs/environments#next-steps", "to-next-steps")
@@ -105,8 +111,8 @@ def test_same_page_target_scrolls_smoothly(page: Page, site_url: str) -> None:
     assert len(moving) >= 3, "several frames between the start and the target: smooth, not a jump"
 
 
-def test_smooth_scroll_fallback_moves_85_percent_of_the_rest_each_frame(browser: Browser, site_url: str) -> None:
-    context = browser.new_context()
+def test_smooth_scroll_fallback_moves_85_percent_of_the_rest_each_frame(new_context: NewContext, site_url: str) -> None:
+    context = new_context()
     # a browser without smooth scrolling
     context.add_init_script("""(() => {
         const style = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'style');
@@ -136,19 +142,21 @@ def test_smooth_scroll_fallback_moves_85_percent_of_the_rest_each_frame(browser:
     }""")
     page.evaluate("""() => {
         window.__ys = [];
-        const sample = () => { window.__ys.push(window.scrollY); if (window.__ys.length < 30) requestAnimationFrame(sample); };
+        const sample = () => {
+            window.__ys.push(window.scrollY);
+            if (window.__ys.length < 30) requestAnimationFrame(sample);
+        };
         requestAnimationFrame(sample);
     }""")
     router_go(page, "/docs/environments#next-steps", "fallback")
     page.wait_for_function("window.__ys.length >= 30")
     ys = [y for y in page.evaluate("window.__ys")]
     rests = [target - y for y in ys if target - y > 20]
-    ratios = [after / before for before, after in zip(rests, rests[1:]) if after != before]
+    ratios = [after / before for before, after in itertools.pairwise(rests) if after != before]
     assert len(ratios) >= 2, ys
     for ratio in ratios:
         assert 0.1 < ratio < 0.2, (ratios, ys)  # 15% of the distance left after each frame
     assert abs(ys[-1] - target) <= 1
-    context.close()
 
 
 # -- progress bar ----------------------------------------------------------------------------------
@@ -180,10 +188,10 @@ def test_progress_bar_only_for_slow_navigations(page: Page, site_url: str) -> No
     assert 200 <= first_time < 700, samples
     assert first_value == 0.08
     values = [v for _, v in shown]
-    steps = [round(b - a, 4) for a, b in zip(values, values[1:])]
+    steps = [round(b - a, 4) for a, b in itertools.pairwise(values)]
     assert steps and all(step == 0.02 for step in steps), samples  # trickle: +0.02 ...
     times = [t for t, _ in shown]
-    assert all(b - a >= 700 for a, b in zip(times, times[1:])), samples  # ... every 800 ms
+    assert all(b - a >= 700 for a, b in itertools.pairwise(times)), samples  # ... every 800 ms
     expect(page.locator("[role=progressbar] .progress-bar-fill")).to_have_css("transition-duration", "0.2s")
     for route in held:
         route.continue_()
@@ -232,10 +240,10 @@ def test_links_in_view_and_hovered_are_prefetched_with_their_code(page: Page, si
     assert not any(u.split("?")[0].endswith("/_data/page/blog.json") for u in requests[count:])
 
 
-def test_no_prefetching_on_2g_or_save_data(browser: Browser, site_url: str) -> None:
+def test_no_prefetching_on_2g_or_save_data(new_context: NewContext, site_url: str) -> None:
     for connection in ("{effectiveType: '2g', saveData: false}", "{effectiveType: 'slow-2g', saveData: false}",
                        "{effectiveType: '4g', saveData: true}"):
-        context = browser.new_context()
+        context = new_context()
         context.add_init_script(
             f"Object.defineProperty(Navigator.prototype, 'connection', {{get: () => ({connection})}});")
         page = context.new_page()

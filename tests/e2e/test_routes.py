@@ -7,8 +7,9 @@ import urllib.error
 import urllib.request
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
+from tests.e2e.conftest import NewContext
 from tests.e2e.routes import ALL_ROUTES, DOCS, TOP_LEVEL
 
 
@@ -44,14 +45,13 @@ def test_docs_render_their_title_as_h1(site_url: str) -> None:
         assert re.search(r"<h1[^>]*>[^<]+</h1>", html), route
 
 
-def test_pages_are_readable_with_javascript_disabled(browser: Browser, site_url: str) -> None:
-    context = browser.new_context(java_script_enabled=False)
+def test_pages_are_readable_with_javascript_disabled(new_context: NewContext, site_url: str) -> None:
+    context = new_context(java_script_enabled=False)
     page = context.new_page()
     for route in ["/", "/docs/environments", "/blog/welcome", "/specification/distribution", "/faq"]:
         page.goto(site_url + route)
         expect(page.locator("main h1")).to_be_visible()
         assert len(page.locator("main").inner_text().split()) > 50, route
-    context.close()
 
 
 def test_no_console_errors_or_hydration_warnings_on_any_route(page: Page, site_url: str) -> None:
