@@ -13,7 +13,7 @@ import json
 import time
 from pathlib import Path
 
-BENCHMARKS = ["bench.build"]
+BENCHMARKS = ["bench.build", "bench.weight", "bench.lighthouse"]
 RESULTS = Path(__file__).parent / "results"
 
 

@@ -44,6 +44,17 @@ function pageAssets(manifest, layoutKey) {
   return { entry, css: [...css], preload: [...preload] };
 }
 
+/** The stylesheets' text, read once: pages inline their CSS (it holds no relative URLs). */
+const stylesheets = new Map();
+async function stylesheetText(file) {
+  if (!stylesheets.has(file)) {
+    const text = await readFile(join(dist, 'client', file), 'utf8');
+    if (/url\((?!\s*["']?data:)/.test(text)) throw new Error(`${file} refers to a file by URL: it cannot be inlined.`);
+    stylesheets.set(file, text.trim());
+  }
+  return stylesheets.get(file);
+}
+
 function describe(error) {
   const lines = [];
   for (let current = error, depth = 0; current && depth < 10; current = current.cause, depth++) {
@@ -73,7 +84,8 @@ async function renderJobs(buildDir, jobs, onDone) {
       if (sidebarId && !sidebars.has(sidebarId)) {
         sidebars.set(sidebarId, JSON.parse(await readFile(join(buildDir, sidebarDataPath(sidebarId)), 'utf8')));
       }
-      const assets = pageAssets(manifest, layoutModule(page).module);
+      const files = pageAssets(manifest, layoutModule(page).module);
+      const assets = { ...files, css: await Promise.all(files.css.map(stylesheetText)) };
       const html = await renderPage(job.route, site, { page, sidebar: sidebars.get(sidebarId) ?? null }, assets);
       const target = join(buildDir, job.html);
       await mkdir(dirname(target), { recursive: true });

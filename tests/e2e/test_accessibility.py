@@ -28,10 +28,12 @@ def violations(page: Page) -> list[dict[str, Any]]:
         const result = await axe.run(document, {resultTypes: ['violations']});
         return result.violations.map((v) => ({
             ...v,
-            nodes: v.nodes.filter((n) => !(elsewhere[v.id] && document.querySelector(n.target[0])?.matches(elsewhere[v.id]))),
+            nodes: v.nodes.filter((n) => !(elsewhere[v.id]
+                && document.querySelector(n.target[0])?.matches(elsewhere[v.id]))),
         })).filter((v) => v.nodes.length).map((v) => ({
             id: v.id, impact: v.impact, help: v.help,
-            nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ') + ': ' + n.failureSummary.split('\\n').slice(1, 2).join('')),
+            nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ') + ': '
+                + n.failureSummary.split('\\n').slice(1, 2).join('')),
         }));
     }""", OWNED_BY_THE_DOCS_ENGINE)
     return list(found)

@@ -9,6 +9,7 @@ import { DISMISSED_ATTRIBUTE } from '../chrome/AnnouncementBar';
 import { headTags, renderHeadTags, siteHeadTags } from './head';
 
 export interface Assets {
+  /** The page's stylesheets' text, inlined: one request less before the first paint. */
   css: string[];
   entry: string;
   preload: string[];
@@ -69,7 +70,7 @@ export function renderDocument(options: {
   const { meta } = data.page;
   const base = site.baseUrl;
   const tags = renderHeadTags([...siteHeadTags(site), ...headTags(meta, site)]);
-  const css = assets.css.map((href) => `<link rel="stylesheet" href="${base}${href}">`).join('');
+  const css = assets.css.map((text) => `<style>${text}</style>`).join('');
   const preload = [assets.entry, ...assets.preload]
     .map((href) => `<link rel="modulepreload" href="${base}${href}">`)
     .join('');

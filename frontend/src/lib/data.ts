@@ -106,12 +106,22 @@ export async function loadDocsData(pluginId: string): Promise<DocsPluginData> {
   return data;
 }
 
-/** Start loading a route's data and code ahead of a likely navigation, unless the connection is slow or metered. */
+/**
+ * Start loading a route's data and code ahead of a likely navigation, unless the connection is slow
+ * or metered. The work waits until the browser is idle: it never competes with the page loading.
+ */
 export function prefetchPage(route: string): void {
   if (!shouldPrefetch()) return;
-  loadPage(route).catch(() => {
-    /* a failed prefetch is retried by the navigation itself */
-  });
+  whenIdle(() =>
+    loadPage(route).catch(() => {
+      /* a failed prefetch is retried by the navigation itself */
+    }),
+  );
+}
+
+function whenIdle(task: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 2000 });
+  else window.setTimeout(task, 1);
 }
 
 interface NetworkInformation {
