@@ -58,24 +58,29 @@ function hashTarget(hash: string): Element | null {
   return document.getElementById(id);
 }
 
+/** Entries the browser made itself (a plain `#hash` link) have no key of their own. */
+const NO_KEY = 'default';
+
 export function useScrollAfterNavigation(): void {
   const location = useLocation();
   const action = useNavigationType();
   const positions = useRef(new Map<string, number>());
+  const shownKey = useRef(location.key);
   const previous = useRef<{ pathname: string } | null>(null);
 
+  // Remember where the reader is on the entry on screen, for back and forward. One listener: the
+  // key it saves under changes with the page shown, before any scroll the new page causes.
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
-  }, []);
-
-  // Remember where the reader is on the location on screen, for back and forward.
-  useEffect(() => {
-    const save = () => positions.current.set(location.key, window.scrollY);
+    const save = () => {
+      if (shownKey.current !== NO_KEY) positions.current.set(shownKey.current, window.scrollY);
+    };
     window.addEventListener('scroll', save, { passive: true });
     return () => window.removeEventListener('scroll', save);
-  }, [location.key]);
+  }, []);
 
   useClientLayoutEffect(() => {
+    shownKey.current = location.key;
     const before = previous.current;
     previous.current = { pathname: location.pathname };
     if (!before) return; // the first load: the browser has scrolled to the hash already
