@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 import uvicorn
 import yaml
-from playwright.sync_api import Browser, BrowserContext
+from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from docsite.build import Paths, build
 from docsite.server import create_app
@@ -155,3 +155,25 @@ def new_context(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
 
 
 NewContext = Callable[..., BrowserContext]
+
+
+class ScriptsHeld:
+    """`with ScriptsHeld(page, url):` the page is parsed and painted, none of its JavaScript has run;
+    on leaving the block the scripts load and the page hydrates."""
+
+    def __init__(self, page: Page, url: str) -> None:
+        self.page, self.url, self.held = page, url, list[Route]()
+
+    def __enter__(self) -> Page:
+        self.page.route("**/assets/*.js", lambda route: self.held.append(route))
+        # module scripts hold DOMContentLoaded back: wait for the parsed page instead
+        self.page.goto(self.url, wait_until="commit")
+        self.page.wait_for_selector("footer", state="attached")
+        self.page.wait_for_timeout(200)
+        assert self.held, "the module scripts are held back"
+        return self.page
+
+    def __exit__(self, *exc: object) -> None:
+        for route in self.held:
+            route.continue_()
+        self.page.unroute("**/assets/*.js")

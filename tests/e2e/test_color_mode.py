@@ -3,9 +3,9 @@ the toggle before mounting, and no flash of the wrong mode."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import NewContext, VariantSite
+from tests.e2e.conftest import NewContext, ScriptsHeld, VariantSite
 from tests.e2e.variants import CHROME
 
 TOGGLE = ".navbar-items-right .color-mode-toggle"
@@ -88,20 +88,11 @@ def test_toggle_disabled_until_mounted_and_no_flash_of_the_wrong_mode(new_contex
     context = new_context()
     context.add_init_script("localStorage.setItem('theme', 'dark')")
     page = context.new_page()
-    held: list[Route] = []
-    page.route("**/assets/*.js", lambda route: held.append(route))
-    # module scripts hold DOMContentLoaded back: wait for the parsed page instead
-    page.goto(site_url + "/docs/environments", wait_until="commit")
-    page.wait_for_selector("footer", state="attached")
-    page.wait_for_timeout(200)
-    assert held, "the module scripts are held back"
-    # no JavaScript of the site has run: the stored mode already applies, the toggle is disabled
-    assert theme(page) == "dark"
-    assert page.evaluate("getComputedStyle(document.documentElement).backgroundColor") == "rgb(27, 27, 29)"
-    expect(page.locator(TOGGLE)).to_be_disabled()
-    for route in held:
-        route.continue_()
-    page.unroute("**/assets/*.js")
+    with ScriptsHeld(page, site_url + "/docs/environments"):
+        # no JavaScript of the site has run: the stored mode already applies, the toggle is disabled
+        assert theme(page) == "dark"
+        assert page.evaluate("getComputedStyle(document.documentElement).backgroundColor") == "rgb(27, 27, 29)"
+        expect(page.locator(TOGGLE)).to_be_disabled()
     expect(page.locator(TOGGLE)).to_be_enabled()
     assert theme(page) == "dark"
     expect(page.locator(TOGGLE)).to_have_attribute("aria-label", DARK_LABEL)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import NewContext, VariantSite
+from tests.e2e.conftest import NewContext, ScriptsHeld, VariantSite
 from tests.e2e.variants import CHROME
 
 DISMISSED = "docsite.announcement.dismiss"
@@ -80,19 +80,11 @@ def test_no_layout_shift_for_a_returning_reader_who_dismissed_it(new_context: Ne
         localStorage.setItem('{DISMISSED}', 'true');
     """)
     page = context.new_page()
-    held: list[Route] = []
-    page.route("**/assets/*.js", lambda route: held.append(route))
-    page.goto(site_url + "/docs/environments", wait_until="commit")
-    page.wait_for_selector("footer", state="attached")
-    # before any of the site's JavaScript ran: the bar is already hidden, the navbar at the top
-    page.wait_for_timeout(200)
-    assert held, "the module scripts are held back"
-    expect(page.locator(".announcement-bar")).to_be_hidden()
-    assert page.locator(".navbar").evaluate("n => n.getBoundingClientRect().top") == 0
-    title_top = page.locator("article h1").evaluate("h => h.getBoundingClientRect().top")
-    for route in held:
-        route.continue_()
-    page.unroute("**/assets/*.js")
+    with ScriptsHeld(page, site_url + "/docs/environments"):
+        # before any of the site's JavaScript ran: the bar is already hidden, the navbar at the top
+        expect(page.locator(".announcement-bar")).to_be_hidden()
+        assert page.locator(".navbar").evaluate("n => n.getBoundingClientRect().top") == 0
+        title_top = page.locator("article h1").evaluate("h => h.getBoundingClientRect().top")
     expect(page.locator(".navbar-items-right .color-mode-toggle")).to_be_enabled()
     page.wait_for_timeout(300)
     expect(page.locator(".announcement-bar")).to_have_count(0)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import re
 
+import pytest
 from playwright.sync_api import Page, Request, Route, expect
 
 from tests.e2e.conftest import NewContext
@@ -27,6 +28,18 @@ def router_go(page: Page, path: str, key: str) -> None:
         }""",
         [path, key],
     )
+
+
+def sample_scroll_positions(page: Page, frames: int) -> None:
+    """Record window.scrollY in window.__ys on each of the next `frames` animation frames."""
+    page.evaluate("""(frames) => {
+        window.__ys = [];
+        const sample = () => {
+            window.__ys.push(window.scrollY);
+            if (window.__ys.length < frames) requestAnimationFrame(sample);
+        };
+        requestAnimationFrame(sample);
+    }""", frames)
 
 
 # -- skip link, keyboard-navigation marker ---------------------------------------------------------
@@ -95,14 +108,7 @@ def test_opening_a_page_on_a_hash_shows_its_target(page: Page, site_url: str) ->
 
 def test_same_page_target_scrolls_smoothly(page: Page, site_url: str) -> None:
     ready(page, site_url + "/docs/environments")
-    page.evaluate("""() => {
-        window.__ys = [];
-        const sample = () => {
-            window.__ys.push(window.scrollY);
-            if (window.__ys.length < 120) requestAnimationFrame(sample);
-        };
-        requestAnimationFrame(sample);
-    }""")
+    sample_scroll_positions(page, 120)
     router_go(page, "/docs/environments#next-steps", "to-next-steps")
     page.wait_for_function("window.__ys.length >= 120")
     ys = page.evaluate("window.__ys")
@@ -140,14 +146,7 @@ def test_smooth_scroll_fallback_moves_85_percent_of_the_rest_each_frame(new_cont
         const max = document.documentElement.scrollHeight - innerHeight;
         return Math.min(max, h.getBoundingClientRect().top + scrollY - padding);
     }""")
-    page.evaluate("""() => {
-        window.__ys = [];
-        const sample = () => {
-            window.__ys.push(window.scrollY);
-            if (window.__ys.length < 30) requestAnimationFrame(sample);
-        };
-        requestAnimationFrame(sample);
-    }""")
+    sample_scroll_positions(page, 30)
     router_go(page, "/docs/environments#next-steps", "fallback")
     page.wait_for_function("window.__ys.length >= 30")
     ys = [y for y in page.evaluate("window.__ys")]
@@ -260,24 +259,19 @@ def test_no_prefetching_on_2g_or_save_data(new_context: NewContext, site_url: st
 
 # -- load failure, crash ---------------------------------------------------------------------------
 
-def test_a_page_that_fails_to_load_reloads_from_the_server(page: Page, site_url: str) -> None:
-    page.route(re.compile(r"/_data/page/blog\.json"), lambda route: route.abort("internetdisconnected"))
+@pytest.mark.parametrize(("failing", "link", "path", "title"), [
+    (r"/_data/page/blog\.json", ".navbar-items-left >> text=Blog", "/blog", "Onebox developer blog"),  # its data
+    (r"/assets/ApiPages-[\w-]+\.js", "footer >> text=API reference", "/specification/", "API reference"),  # its code
+])
+def test_a_page_that_fails_to_load_reloads_from_the_server(page: Page, site_url: str, failing: str, link: str,
+                                                           path: str, title: str) -> None:
+    page.route(re.compile(failing), lambda route: route.abort("internetdisconnected"))
     ready(page, site_url + "/docs/environments")
     page.evaluate("window.__sameDocument = true")
-    page.locator(".navbar-items-left").get_by_role("link", name="Blog").click()
+    page.locator(link).click()
     page.wait_for_function("window.__sameDocument === undefined")  # a new document
-    expect(page).to_have_url(site_url + "/blog")
-    expect(page.locator("main h1").first).to_contain_text("blog")
-
-
-def test_a_page_whose_code_fails_to_load_reloads(page: Page, site_url: str) -> None:
-    page.route(re.compile(r"/assets/ApiPages-[\w-]+\.js"), lambda route: route.abort("internetdisconnected"))
-    ready(page, site_url + "/docs/environments")
-    page.evaluate("window.__sameDocument = true")
-    page.locator("footer").get_by_role("link", name="API reference").click()
-    page.wait_for_function("window.__sameDocument === undefined")  # a new document
-    expect(page).to_have_url(site_url + "/specification/")
-    expect(page.locator("main h1")).to_have_text("API reference")
+    expect(page).to_have_url(site_url + path)
+    expect(page.locator("main h1").first).to_have_text(title)
 
 
 def test_load_failure_box_offers_retry(page: Page, site_url: str) -> None:
