@@ -13,7 +13,7 @@ import json
 import time
 from pathlib import Path
 
-BENCHMARKS = ["bench.build", "bench.search", "bench.api_weight"]
+BENCHMARKS = ["bench.build", "bench.weight", "bench.lighthouse", "bench.search", "bench.api_weight"]
 RESULTS = Path(__file__).parent / "results"
 
 

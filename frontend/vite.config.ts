@@ -9,7 +9,25 @@ export default defineConfig({
     outDir: 'dist/client',
     manifest: true,
     assetsDir: 'assets',
-    rollupOptions: { input: 'src/entry-client.tsx' },
+    rollupOptions: {
+      input: 'src/entry-client.tsx',
+      output: {
+        codeSplitting: {
+          groups: [
+            // What doc pages need besides their layout, in one chunk: docs sidebar, TOC, content components.
+            {
+              name: 'doc',
+              test: /\/src\/(layouts\/(DocParts|DocSidebar|TableOfContents)|content\/(?!SiteLink))/,
+              includeDependenciesRecursively: false,
+              priority: 2,
+            },
+            // Everything the entry imports statically in one chunk (rolldown would split what lazy
+            // chunks share with the entry into several small chunks, each one more request).
+            { name: 'main', tags: ['$initial'], priority: 1 },
+          ],
+        },
+      },
+    },
   },
   experimental: {
     renderBuiltUrl(filename, { hostType }) {

@@ -20,47 +20,46 @@ const here = fileURLToPath(import.meta.url);
 const dist = join(dirname(here), '..', 'dist');
 const PARALLEL_FROM = 200;
 
-// Layouts loaded lazily (src/layouts/ApiPages.tsx): the HTML of a page of these kinds links their
-// chunk's stylesheet (no flash of unstyled content) and preloads its code (hydration waits for it).
-const LAZY_LAYOUTS = {
-  apiLanding: 'src/api/index.tsx',
-  apiDownloads: 'src/api/index.tsx',
-  apiReference: 'src/api/index.tsx',
-};
-
-/** The chunk `key` and the chunks it imports: their JS files and CSS files, in order. */
-function chunkFiles(manifest, key) {
+/**
+ * The assets a page needs before it hydrates: the entry chunk, the chunk of the page's layout
+ * (`layoutKey`, a manifest key such as src/layouts/DocPage.tsx or src/layouts/ApiPages.tsx), what
+ * they import, and their CSS (a chunk's after that of the chunks it imports, as Vite loads them).
+ *
+ * The entry's CSS is inlined (`css`: one request less before the first paint). The CSS of the
+ * lazily loaded chunks (the API pages' api.css, the search page's) is linked (`stylesheets`): the
+ * browser imports those chunks before hydrating, and Vite's chunk loader fetches a chunk's
+ * stylesheet unless a <link> to it is already in the document, so inlining it too would download it
+ * twice.
+ */
+function pageAssets(manifest, layoutKey) {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entryKey) throw new Error('The client build has no entry chunk: rebuild the front end.');
+  if (!manifest[layoutKey]) throw new Error(`The client build has no chunk for ${layoutKey}: rebuild the front end.`);
   const js = [];
-  const css = [];
-  const visit = (name) => {
-    const chunk = manifest[name];
+  const visit = (key, css) => {
+    const chunk = manifest[key];
     if (!chunk || js.includes(chunk.file)) return;
     js.push(chunk.file);
-    (chunk.imports ?? []).forEach(visit);
+    (chunk.imports ?? []).forEach((name) => visit(name, css));
     (chunk.css ?? []).forEach((file) => css.includes(file) || css.push(file));
   };
-  visit(key);
-  return { js, css };
+  const css = [];
+  const stylesheets = [];
+  visit(entryKey, css);
+  visit(layoutKey, stylesheets);
+  const [entry, ...preload] = js;
+  return { entry, preload, css, stylesheets: stylesheets.filter((file) => !css.includes(file)) };
 }
 
-function entryAssets(manifest) {
-  const key = Object.keys(manifest).find((name) => manifest[name].isEntry);
-  if (!key) throw new Error('The client build has no entry chunk: rebuild the front end.');
-  const { js, css } = chunkFiles(manifest, key);
-  return { entry: manifest[key].file, css, preload: js.slice(1) };
-}
-
-/** The assets of a page of `kind`: the entry's, plus those of its lazily loaded layout. */
-function pageAssets(manifest, base, kind) {
-  const lazy = LAZY_LAYOUTS[kind];
-  if (!lazy) return base;
-  if (!manifest[lazy]) throw new Error(`The client build has no chunk for ${lazy}: rebuild the front end.`);
-  const { js, css } = chunkFiles(manifest, lazy);
-  return {
-    entry: base.entry,
-    css: [...base.css, ...css.filter((file) => !base.css.includes(file))],
-    preload: [...base.preload, ...js.filter((file) => file !== base.entry && !base.preload.includes(file))],
-  };
+/** The stylesheets' text, read once: pages inline their CSS (it holds no relative URLs). */
+const stylesheets = new Map();
+async function stylesheetText(file) {
+  if (!stylesheets.has(file)) {
+    const text = await readFile(join(dist, 'client', file), 'utf8');
+    if (/url\((?!\s*["']?data:)/.test(text)) throw new Error(`${file} refers to a file by URL: it cannot be inlined.`);
+    stylesheets.set(file, text.trim());
+  }
+  return stylesheets.get(file);
 }
 
 function describe(error) {
@@ -79,9 +78,10 @@ class RouteError extends Error {
 
 /** Render `jobs` in this thread; `onDone()` after each page. */
 async function renderJobs(buildDir, jobs, onDone) {
-  const { renderPage, sidebarDataPath } = await import(pathToFileURL(join(dist, 'server', 'entry-server.js')).href);
+  const { renderPage, sidebarDataPath, layoutModule } = await import(
+    pathToFileURL(join(dist, 'server', 'entry-server.js')).href
+  );
   const manifest = JSON.parse(await readFile(join(dist, 'client', '.vite', 'manifest.json'), 'utf8'));
-  const assets = entryAssets(manifest);
   const site = JSON.parse(await readFile(join(buildDir, '_data', 'site.json'), 'utf8'));
   const sidebars = new Map();
   for (const job of jobs) {
@@ -91,8 +91,9 @@ async function renderJobs(buildDir, jobs, onDone) {
       if (sidebarId && !sidebars.has(sidebarId)) {
         sidebars.set(sidebarId, JSON.parse(await readFile(join(buildDir, sidebarDataPath(sidebarId)), 'utf8')));
       }
-      const html = await renderPage(job.route, site, { page, sidebar: sidebars.get(sidebarId) ?? null },
-        pageAssets(manifest, assets, page.kind));
+      const files = pageAssets(manifest, layoutModule(page).module);
+      const assets = { ...files, css: await Promise.all(files.css.map(stylesheetText)) };
+      const html = await renderPage(job.route, site, { page, sidebar: sidebars.get(sidebarId) ?? null }, assets);
       const target = join(buildDir, job.html);
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, html);

@@ -1,43 +1,45 @@
 /** The browser entry: hydrate the prerendered page, then navigate client-side. */
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
 import type { PageLoaderData } from './types';
-import { routes } from './app/routes';
+import { Root } from './app/Root';
 import { DATA_ID, ROOT_ID, type InlineData } from './app/document';
 import { loadPage, routeOf, setBuildId } from './lib/data';
-import { preloadLayout } from './layouts';
+import { loadLayout } from './layouts';
 import './styles/index.css';
 
 const element = document.getElementById(DATA_ID);
 if (!element?.textContent) throw new Error(`The page has no #${DATA_ID} data to hydrate from.`);
 const { site, ...inline } = JSON.parse(element.textContent) as InlineData;
+// The entry the reader arrived on gets a key of its own, as the router's entries have: scroll
+// positions are remembered by key (app/scroll.ts).
+if (!window.history.state?.key) {
+  window.history.replaceState({ ...window.history.state, key: Math.random().toString(36).slice(2, 10) }, '');
+}
+const history = createBrowserHistory({ window, v5Compat: true });
 
-/** The page's data: inlined, or (a large page) its JSON file, which the HTML already preloads. */
+/**
+ * The page's data, and its layout's code, before hydrating: nothing suspends then, and the
+ * prerendered markup is found as it is. The data is inlined, or (a large page) its JSON file,
+ * which the HTML preloads; the layout's chunk is preloaded by the HTML (<link rel="modulepreload">).
+ */
 async function pageData(): Promise<PageLoaderData> {
-  if (inline.page) return inline as PageLoaderData;
+  if (inline.page) {
+    await loadLayout(inline.page);
+    return inline as PageLoaderData;
+  }
   setBuildId(site.buildId);
-  const { page } = await loadPage(routeOf(window.location.pathname));
+  const { page } = await loadPage(routeOf(window.location.pathname)); // its layout's code included
   return { page, sidebar: inline.sidebar };
 }
 
-async function hydrate(): Promise<void> {
-  const data = await pageData();
-  // A lazily loaded layout (the API reference) is loaded first (its chunk is preloaded by the
-  // HTML): hydrating it then finds the prerendered markup and nothing suspends.
-  await preloadLayout(data.page.kind);
-  const router = createBrowserRouter(routes, {
-    basename: site.baseUrl.replace(/\/$/, '') || '/',
-    hydrationData: { loaderData: { root: site, page: data } },
-  });
-  hydrateRoot(document.getElementById(ROOT_ID)!, <RouterProvider router={router} />, {
-    onRecoverableError(error, info) {
-      console.error('Hydration error:', error, info.componentStack);
-    },
-  });
-}
-
-hydrate().catch((error: unknown) => {
+pageData().then(
+  (data) =>
+    hydrateRoot(document.getElementById(ROOT_ID)!, <Root site={site} history={history} initial={data} />, {
+      onRecoverableError(error, info) {
+        console.error('Hydration error:', error, info.componentStack);
+      },
+    }),
   // The prerendered page stays readable; it just does not become interactive.
-  console.error('The page could not be hydrated:', error);
-});
+  (error: unknown) => console.error('The code or data of this page could not be loaded: it works, without interactivity.', error),
+);

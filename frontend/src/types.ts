@@ -391,6 +391,9 @@ export interface NavbarItemConfig {
   'aria-label'?: string;
   versions?: { name: string; label: string; to: string }[];
   locales?: { locale: string; label: string; prefix: string }[];
+  /** Set by the locale dropdown on its links: another locale is another site. */
+  lang?: string;
+  reloadDocument?: boolean;
 }
 
 export interface LogoConfig {

@@ -8,6 +8,7 @@ under another configuration (respectPrefersColorScheme, a simple footer, hideOnS
 
 from __future__ import annotations
 
+import re
 import shutil
 import socket
 import threading
@@ -19,6 +20,7 @@ from typing import Any
 import pytest
 import uvicorn
 import yaml
+from playwright.sync_api import Browser, BrowserContext, Page, Route
 from starlette.types import ASGIApp
 
 from docsite.build import Paths, build
@@ -123,3 +125,58 @@ def console_errors(page: Any) -> list[str]:
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
     return errors
+
+
+# There is no network here: the third-party scripts the site loads (web analytics, help-desk widget)
+# answer with an empty script, as a working network would let them load. A test that wants them
+# unreachable routes them to abort on its page (page routes win over context routes).
+THIRD_PARTY = re.compile(r"^https?://(?!127\.0\.0\.1[:/]|localhost[:/])")
+
+
+def stub_third_parties(context: BrowserContext) -> BrowserContext:
+    context.route(THIRD_PARTY, lambda route: route.fulfill(status=200, content_type="text/javascript", body=""))
+    return context
+
+
+@pytest.fixture
+def context(context: BrowserContext) -> BrowserContext:
+    return stub_third_parties(context)
+
+
+@pytest.fixture
+def new_context(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
+    """`new_context(**options)`: another browser context (its own storage), third parties stubbed."""
+    contexts: list[BrowserContext] = []
+
+    def make(**options: Any) -> BrowserContext:
+        contexts.append(stub_third_parties(browser.new_context(**options)))
+        return contexts[-1]
+
+    yield make
+    for made in contexts:
+        made.close()
+
+
+NewContext = Callable[..., BrowserContext]
+
+
+class ScriptsHeld:
+    """`with ScriptsHeld(page, url):` the page is parsed and painted, none of its JavaScript has run;
+    on leaving the block the scripts load and the page hydrates."""
+
+    def __init__(self, page: Page, url: str) -> None:
+        self.page, self.url, self.held = page, url, list[Route]()
+
+    def __enter__(self) -> Page:
+        self.page.route("**/assets/*.js", lambda route: self.held.append(route))
+        # module scripts hold DOMContentLoaded back: wait for the parsed page instead
+        self.page.goto(self.url, wait_until="commit")
+        self.page.wait_for_selector("footer", state="attached")
+        self.page.wait_for_timeout(200)
+        assert self.held, "the module scripts are held back"
+        return self.page
+
+    def __exit__(self, *exc: object) -> None:
+        for route in self.held:
+            route.continue_()
+        self.page.unroute("**/assets/*.js")

@@ -36,8 +36,8 @@ def test_api_pages_link_their_chunk_and_stylesheet_and_doc_pages_do_not(site_url
             return str(response.read().decode())
 
     api, doc = html(API), html("/docs/environments")
-    chunk = re.search(r'<link rel="modulepreload" href="(/assets/api-[^"]+\.js)">', api)
-    css = re.search(r'<link rel="stylesheet" href="(/assets/api-[^"]+\.css)">', api)
+    chunk = re.search(r'<link rel="modulepreload" href="(/assets/ApiPages-[^"]+\.js)">', api)
+    css = re.search(r'<link rel="stylesheet" href="(/assets/ApiPages-[^"]+\.css)">', api)
     assert chunk and css
     assert chunk.group(1) not in doc and css.group(1) not in doc
     assert "<template" not in api and "$RC" not in api  # the whole page is in the HTML, not streamed in

@@ -1,6 +1,6 @@
 /**
- * The API reference layouts: a chunk of its own, loaded only on API pages (layouts/ApiPages.tsx),
- * with its stylesheet.
+ * The API reference layouts, with their stylesheet: loaded only on API pages, as the chunk of
+ * layouts/ApiPages.tsx.
  */
 import '../styles/api.css';
 

@@ -1,38 +1,58 @@
-/** The chrome around every page: skip link, announcement bar, navbar, main area, footer. */
-import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLoaderData, useRouteLoaderData } from 'react-router';
+/**
+ * The whole app around a page: site data, router, colour mode, and the chrome (skip link, progress
+ * bar, announcement bar, navbar, main area, footer), with the site-wide behaviour: scrolling after
+ * navigation, the keyboard-navigation marker, analytics, the search highlighter.
+ */
 import type { PageLoaderData, SiteData } from '../types';
 import { ColorModeProvider } from '../lib/colorMode';
 import { configureStorage } from '../lib/storage';
 import { setBuildId } from '../lib/data';
+import { useKeyboardNavigationMarker } from '../lib/keyboardNavigation';
 import { SiteContext } from './site';
+import { PageRouter, usePageData, type PageHistory } from './router';
+import { PageRoute } from './PageRoute';
+import { CrashBoundary } from './errors';
+import { useScrollAfterNavigation } from './scroll';
+import { useAnalytics } from './analytics';
 import { SkipToContent } from '../chrome/SkipToContent';
+import { ProgressBar } from '../chrome/ProgressBar';
 import { AnnouncementBar } from '../chrome/AnnouncementBar';
 import { Navbar } from '../chrome/Navbar';
 import { Footer } from '../chrome/Footer';
-import { clearReloadGuard } from './errors';
 import { SearchHighlighter } from '../search';
 
-export function Root() {
-  const site = useLoaderData() as SiteData;
-  const pageData = useRouteLoaderData('page') as PageLoaderData | undefined;
+export function Root({ site, history, initial }: { site: SiteData; history: PageHistory; initial: PageLoaderData }) {
   configureStorage(site.storage);
   setBuildId(site.buildId);
-  useEffect(() => clearReloadGuard(), []);
-
   return (
     <SiteContext.Provider value={site}>
-      <ColorModeProvider settings={site.colorMode}>
-        <SkipToContent />
-        <AnnouncementBar />
-        <Navbar />
-        <div className="main-wrapper">
-          <Outlet />
-        </div>
-        {!pageData?.page.hideFooter && <Footer />}
-        <ScrollRestoration />
-        <SearchHighlighter />
-      </ColorModeProvider>
+      <PageRouter history={history} basename={site.baseUrl.replace(/\/$/, '') || '/'} initial={initial}>
+        <ColorModeProvider settings={site.colorMode}>
+          <CrashBoundary>
+            <Chrome />
+          </CrashBoundary>
+        </ColorModeProvider>
+      </PageRouter>
     </SiteContext.Provider>
+  );
+}
+
+function Chrome() {
+  const pageData = usePageData();
+  useScrollAfterNavigation();
+  useKeyboardNavigationMarker();
+  useAnalytics();
+  return (
+    <>
+      <SkipToContent />
+      <ProgressBar />
+      <AnnouncementBar />
+      <Navbar />
+      <div className="main-wrapper">
+        <PageRoute />
+      </div>
+      {!pageData?.page.hideFooter && <Footer />}
+      <SearchHighlighter />
+    </>
   );
 }

@@ -24,13 +24,18 @@ function inlined(html: string): { page: unknown } {
   return JSON.parse(match![1]!) as { page: unknown };
 }
 
-const assets = { css: ['a.css'], entry: 'e.js', preload: [] };
+const assets = { css: ['.a{color:red}'], stylesheets: ['assets/lazy.css'], entry: 'e.js', preload: [] };
 
 describe('the document', () => {
   it('inlines the data of an ordinary page', () => {
     const html = renderDocument({ route: '/faq', appHtml: '<main></main>', site, data: page('hello'), assets });
     expect(inlined(html).page).not.toBeNull();
     expect(html).not.toContain('as="fetch"');
+  });
+
+  it("inlines the entry's CSS and links the lazily loaded chunks' stylesheets", () => {
+    const html = renderDocument({ route: '/faq', appHtml: '<main></main>', site, data: page('hello'), assets });
+    expect(html).toContain('<style>.a{color:red}</style><link rel="stylesheet" href="/assets/lazy.css">');
   });
 
   it('preloads the data file of a large page instead of inlining it', () => {

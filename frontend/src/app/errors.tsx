@@ -3,8 +3,7 @@
  * the error and its chain of causes) and the load-failure box (Retry).
  */
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { PageLoadError } from '../lib/data';
+import { MAIN_ID } from '../chrome/SkipToContent';
 
 /** The error's message followed by each `cause`, recursively. */
 export function errorChain(error: unknown): string[] {
@@ -16,9 +15,6 @@ export function errorChain(error: unknown): string[] {
     if (current instanceof Error) {
       chain.push(`${current.name}: ${current.message}`);
       current = current.cause;
-    } else if (isRouteErrorResponse(current)) {
-      chain.push(`${current.status} ${current.statusText}`);
-      break;
     } else {
       chain.push(String(current));
       break;
@@ -30,7 +26,7 @@ export function errorChain(error: unknown): string[] {
 export function CrashScreen({ error, onTryAgain }: { error: unknown; onTryAgain: () => void }) {
   const chain = errorChain(error);
   return (
-    <div className="crash container" role="alert">
+    <main id={MAIN_ID} className="crash container" role="alert" tabIndex={-1}>
       <h1>This page crashed.</h1>
       <button type="button" className="button button-primary" onClick={onTryAgain}>
         Try again
@@ -43,7 +39,7 @@ export function CrashScreen({ error, onTryAgain }: { error: unknown; onTryAgain:
           </li>
         ))}
       </ol>
-    </div>
+    </main>
   );
 }
 
@@ -90,7 +86,7 @@ export function LoadFailure({ error }: { error: unknown }) {
     if (already !== window.location.href) window.location.reload();
   }, []);
   return (
-    <div className="load-failure container" role="alert">
+    <main id={MAIN_ID} className="load-failure container" role="alert" tabIndex={-1}>
       <h1>This page could not be loaded.</h1>
       <p>Check your connection and try again.</p>
       <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
@@ -106,7 +102,7 @@ export function LoadFailure({ error }: { error: unknown }) {
           ))}
         </ol>
       </details>
-    </div>
+    </main>
   );
 }
 
@@ -119,21 +115,3 @@ export function clearReloadGuard(): void {
   }
 }
 
-/** The page route's error element: load failures get the retry box, anything else the crash screen. */
-export function PageRouteError() {
-  const error = useRouteError();
-  if (error instanceof PageLoadError || (error instanceof TypeError && /fetch|import/i.test(error.message))) {
-    return <LoadFailure error={error} />;
-  }
-  return <CrashScreen error={error} onTryAgain={() => window.location.reload()} />;
-}
-
-/** The root route's error element: even the chrome failed. */
-export function RootError() {
-  const error = useRouteError();
-  return (
-    <main id="__main" className="main-wrapper">
-      <CrashScreen error={error} onTryAgain={() => window.location.reload()} />
-    </main>
-  );
-}

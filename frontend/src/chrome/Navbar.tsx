@@ -1,29 +1,96 @@
 /**
- * The fixed navbar: brand, left and right items, colour-mode toggle; below 996 px a toggle opens
- * the mobile sidebar (primary menu: the navbar items; secondary menu: the docs sidebar).
+ * The fixed navbar: brand, left and right items (items without a position go right), colour-mode
+ * toggle. It may hide while the reader scrolls down (hideOnScroll). Below 996 px a toggle opens the
+ * mobile sidebar, loaded on first use.
  */
-import { useEffect, useState } from 'react';
-import { useLocation, useRouteLoaderData } from 'react-router';
-import type { PageLoaderData } from '../types';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useSite } from '../app/site';
 import { SiteLink } from '../content/SiteLink';
 import { LogoImage } from './Logo';
 import { NavbarItem } from './navbarItems';
 import { ColorModeToggle } from './ColorModeToggle';
-import { SidebarMenu } from '../layouts/DocSidebar';
 
-export const MOBILE_BREAKPOINT = 996;
+const MobileSidebar = lazy(() => import('./MobileSidebar'));
+
+export function NavbarBrand() {
+  const { navbar } = useSite();
+  return (
+    <SiteLink href={navbar.logo?.href ?? '/'} className="navbar-brand">
+      {navbar.logo && <LogoImage logo={navbar.logo} className="navbar-logo" />}
+      {navbar.title && <b className="navbar-title">{navbar.title}</b>}
+    </SiteLink>
+  );
+}
+
+/**
+ * hideOnScroll: hidden while scrolling down once past the navbar's height, shown again on scrolling
+ * up; a jump to a hash target (on opening the page or following a link) leaves it shown.
+ */
+function useHideOnScroll(enabled: boolean) {
+  const ref = useRef<HTMLElement>(null);
+  const [visible, setVisible] = useState(true);
+  const lastY = useRef(0);
+  const jumpingToHash = useRef(false);
+  const { hash, key } = useLocation();
+
+  useEffect(() => {
+    if (!enabled) return;
+    lastY.current = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      const height = ref.current?.offsetHeight ?? 0;
+      if (jumpingToHash.current) {
+        // ignored
+      } else if (y < height) {
+        setVisible(true);
+      } else if (y > lastY.current) {
+        setVisible(false);
+      } else if (y < lastY.current) {
+        setVisible(true);
+      }
+      lastY.current = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [enabled]);
+
+  // The jump to a hash target (smooth or not) is not the reader scrolling down.
+  useEffect(() => {
+    if (!enabled || !hash) return;
+    jumpingToHash.current = true;
+    setVisible(true);
+    const done = () => {
+      jumpingToHash.current = false;
+      lastY.current = window.scrollY;
+    };
+    window.addEventListener('scrollend', done, { once: true });
+    const timer = window.setTimeout(done, 1000);
+    return () => {
+      window.removeEventListener('scrollend', done);
+      window.clearTimeout(timer);
+    };
+  }, [enabled, hash, key]);
+
+  return { ref, visible: visible || !enabled, show: useCallback(() => setVisible(true), []) };
+}
 
 export function Navbar() {
   const site = useSite();
   const { navbar } = site;
   const [mobileOpen, setMobileOpen] = useState(false);
+  const { ref, visible, show } = useHideOnScroll(navbar.hideOnScroll);
   const left = navbar.items.filter((i) => i.position === 'left');
   const right = navbar.items.filter((i) => i.position !== 'left');
-  const brandHref = navbar.logo?.href ?? '/';
+  const close = useCallback(() => setMobileOpen(false), []);
 
   return (
-    <nav aria-label="Main" className={`navbar${navbar.style === 'dark' ? ' navbar-dark' : ''}`}>
+    <nav
+      ref={ref}
+      aria-label="Main"
+      className={`navbar${navbar.style === 'dark' ? ' navbar-dark' : ''}${visible || mobileOpen ? '' : ' navbar-hidden'}`}
+      onFocus={show}
+    >
       <div className="navbar-inner">
         <button
           type="button"
@@ -36,10 +103,7 @@ export function Navbar() {
             <path stroke="currentColor" strokeLinecap="round" strokeMiterlimit="10" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" />
           </svg>
         </button>
-        <SiteLink href={brandHref} className="navbar-brand">
-          {navbar.logo && <LogoImage logo={navbar.logo} className="navbar-logo" />}
-          {navbar.title && <b className="navbar-title">{navbar.title}</b>}
-        </SiteLink>
+        <NavbarBrand />
         <div className="navbar-items navbar-items-left">
           {left.map((item, index) => (
             <NavbarItem key={index} item={item} />
@@ -52,78 +116,11 @@ export function Navbar() {
           {!site.colorMode.disableSwitch && <ColorModeToggle />}
         </div>
       </div>
-      {mobileOpen && <MobileSidebar onClose={() => setMobileOpen(false)} />}
+      {mobileOpen && (
+        <Suspense fallback={null}>
+          <MobileSidebar onClose={close} />
+        </Suspense>
+      )}
     </nav>
-  );
-}
-
-function MobileSidebar({ onClose }: { onClose: () => void }) {
-  const site = useSite();
-  const { pathname } = useLocation();
-  const pageData = useRouteLoaderData('page') as PageLoaderData | undefined;
-  const sidebar = pageData?.sidebar ?? null;
-  const [showSecondary, setShowSecondary] = useState(sidebar !== null);
-  const [openedAt] = useState(pathname);
-
-  // Lock body scrolling while open.
-  useEffect(() => {
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = previous;
-    };
-  }, []);
-
-  // Close on navigation (including back) and when the viewport becomes desktop.
-  useEffect(() => {
-    if (pathname !== openedAt) onClose();
-  }, [pathname, openedAt, onClose]);
-  useEffect(() => {
-    const query = window.matchMedia(`(min-width: ${MOBILE_BREAKPOINT}px)`);
-    const onChange = () => query.matches && onClose();
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, [onClose]);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
-
-  return (
-    <>
-      <div className="navbar-sidebar-backdrop" onClick={onClose} aria-hidden="true" />
-      <div className="navbar-sidebar" role="dialog" aria-modal="true" aria-label="Navigation">
-        <div className="navbar-sidebar-brand">
-          <SiteLink href={site.navbar.logo?.href ?? '/'} className="navbar-brand">
-            {site.navbar.logo && <LogoImage logo={site.navbar.logo} className="navbar-logo" />}
-            {site.navbar.title && <b className="navbar-title">{site.navbar.title}</b>}
-          </SiteLink>
-          {!site.colorMode.disableSwitch && <ColorModeToggle />}
-          <button type="button" className="navbar-sidebar-close" aria-label="Close navigation bar" onClick={onClose}>
-            <svg viewBox="0 0 15 15" width="18" height="18" aria-hidden="true">
-              <path fill="currentColor" d="M8.2 7.5l4.6-4.6-.7-.7-4.6 4.6-4.6-4.6-.7.7 4.6 4.6-4.6 4.6.7.7 4.6-4.6 4.6 4.6.7-.7z" />
-            </svg>
-          </button>
-        </div>
-        <div className={`navbar-sidebar-items${showSecondary ? ' show-secondary' : ''}`}>
-          <div className="navbar-sidebar-panel" aria-hidden={showSecondary} inert={showSecondary || undefined}>
-            <ul className="menu-list">
-              {site.navbar.items.map((item, index) => (
-                <li key={index} className="menu-list-item">
-                  <NavbarItem item={item} mobile />
-                </li>
-              ))}
-            </ul>
-          </div>
-          <div className="navbar-sidebar-panel" aria-hidden={!showSecondary} inert={!showSecondary || undefined}>
-            <button type="button" className="navbar-sidebar-back" onClick={() => setShowSecondary(false)}>
-              ← Back to main menu
-            </button>
-            {sidebar && <SidebarMenu items={sidebar.items} />}
-          </div>
-        </div>
-      </div>
-    </>
   );
 }

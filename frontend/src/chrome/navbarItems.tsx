@@ -4,12 +4,15 @@
  * shows what to check in the site config, so the rest of the navbar keeps working.
  */
 import { Component, useEffect, useId, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { useLocation, useRouteLoaderData } from 'react-router';
-import type { NavbarItemConfig, PageLoaderData } from '../types';
+import { useLocation } from 'react-router';
+import type { NavbarItemConfig } from '../types';
 import { SiteLink } from '../content/SiteLink';
+import { usePageData } from '../app/router';
 import { routeOf } from '../lib/data';
-import { isExternal } from '../lib/paths';
+import { isExternal, withBase } from '../lib/paths';
 import { createStorageSlot, StorageKeys } from '../lib/storage';
+import { Collapsible } from '../lib/Collapsible';
+import { useHydrated } from '../lib/useHydrated';
 import { NavbarSearch } from '../search';
 
 export interface ItemProps {
@@ -21,17 +24,25 @@ function normalize(path: string): string {
   return path.replace(/\/+$/, '') || '/';
 }
 
-/** Whether the reader is on the item's page (or below its activeBasePath, or matching its regex). */
+function isBelow(route: string, base: string): boolean {
+  const prefix = normalize(base);
+  return route === prefix || route.startsWith(prefix === '/' ? '/' : `${prefix}/`);
+}
+
+/**
+ * Whether the reader is on the item's page: below its activeBasePath, or matching its
+ * activeBaseRegex; docs items also on any doc of their sidebar, version items below the version.
+ */
 export function useIsActive(item: NavbarItemConfig): boolean {
   const { pathname } = useLocation();
-  const pageData = useRouteLoaderData('page') as PageLoaderData | undefined;
+  const page = usePageData()?.page;
   const route = normalize(routeOf(pathname));
   if (item.activeBaseRegex) return new RegExp(item.activeBaseRegex).test(route);
-  if (item.activeBasePath) return route.startsWith(normalize(item.activeBasePath));
+  if (item.activeBasePath) return isBelow(route, item.activeBasePath);
   if ((item.type === 'docSidebar' || item.type === 'doc') && item.sidebarId) {
-    const page = pageData?.page;
     if (page && 'doc' in page && page.doc.sidebar === item.sidebarId) return true;
   }
+  if (item.type === 'docsVersion' && item.to) return isBelow(route, item.to);
   if (item.items) return false;
   return item.to !== undefined && normalize(item.to) === route;
 }
@@ -96,7 +107,13 @@ export function DropdownItem({ item, mobile }: ItemProps) {
 
   const children = (item.items ?? []).map((child, index) => (
     <li key={index}>
-      <NavbarItem item={{ ...child, position: item.position }} mobile={mobile} />
+      {child.reloadDocument ? (
+        <a href={withBase(child.to ?? '')} className={mobile ? 'menu-link' : 'navbar-link'} lang={child.lang}>
+          {child.label}
+        </a>
+      ) : (
+        <NavbarItem item={{ ...child, position: item.position }} mobile={mobile} />
+      )}
     </li>
   ));
   return (
@@ -123,9 +140,15 @@ export function DropdownItem({ item, mobile }: ItemProps) {
           <path fill="currentColor" d="M1 3l4 4 4-4z" />
         </svg>
       </button>
-      <ul id={menuId} className="dropdown-menu" hidden={!open}>
-        {children}
-      </ul>
+      {mobile ? (
+        <Collapsible as="ul" id={menuId} className="dropdown-menu" collapsed={!open}>
+          {children}
+        </Collapsible>
+      ) : (
+        <ul id={menuId} className="dropdown-menu" hidden={!open}>
+          {children}
+        </ul>
+      )}
     </div>
   );
 }
@@ -157,9 +180,16 @@ function DocsVersionDropdownItem({ item, mobile }: ItemProps) {
   );
 }
 
-/** Locale dropdown: each locale's link keeps the current query string and hash. */
+/**
+ * Locale dropdown: each locale's link keeps the current query string and hash. Each locale is a
+ * site of its own: its links load a new document.
+ */
 function LocaleDropdownItem({ item, mobile }: ItemProps) {
-  const { pathname, search, hash } = useLocation();
+  const location = useLocation();
+  // The prerendered page knows no query string nor hash: hydrate without them, then add them.
+  const hydrated = useHydrated();
+  const { pathname } = location;
+  const { search, hash } = hydrated ? location : { search: '', hash: '' };
   const route = routeOf(pathname);
   const dropdown: NavbarItemConfig = {
     ...item,
@@ -170,13 +200,16 @@ function LocaleDropdownItem({ item, mobile }: ItemProps) {
       label: l.label,
       to: `${l.prefix}${route}${search}${hash}`,
       position: item.position,
+      lang: l.locale,
+      reloadDocument: true,
     })),
   };
   return <DropdownItem item={dropdown} mobile={mobile} />;
 }
 
+/** The search box (frontend/src/search/, loaded on first use); hidden on mobile (the desktop item below 996 px too). */
 function SearchItem({ mobile }: ItemProps) {
-  if (mobile) return null; // search is hidden on mobile (the desktop item is hidden below 996 px)
+  if (mobile) return null;
   return <NavbarSearch />;
 }
 

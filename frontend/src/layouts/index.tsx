@@ -1,46 +1,83 @@
-/** The layout for each kind of page data. */
-import type { PageLoaderData } from '../types';
-import { DocCategoryPage, DocPage } from './DocPage';
-import { MarkdownPage } from './MarkdownPage';
-import { BlogArchivePage, BlogListPage, BlogPostPage, BlogTagsPage } from './BlogPages';
-import { ApiDownloadsPage, ApiLandingPage, ApiReferencePage, preloadApiLayout } from './ApiPages';
-import { NotFoundPage } from './NotFoundPage';
-import { ReactPage } from '../pages';
+/**
+ * The layout for each kind of page data. Each layout is its own chunk, loaded with the page's data
+ * (lib/data.ts `loadPage`): a doc page downloads the doc layout and nothing of the blog, the API
+ * reference or the home page. `module` names the source file for the prerender, which preloads
+ * the chunk (and its CSS) of the page it writes.
+ */
+import type { ComponentType } from 'react';
+import type { PageData, PageLoaderData } from '../types';
+import { pageLayouts } from '../pages';
 
-/** Load the code of the layout for `kind` when it is a lazily loaded one. */
-export function preloadLayout(kind: PageLoaderData['page']['kind']): Promise<unknown> {
-  return preloadApiLayout(kind);
+export type LayoutComponent = ComponentType<{ data: PageLoaderData }>;
+
+export interface LayoutModule {
+  /** The source file, as the Vite manifest names it. */
+  module: string;
+  load: () => Promise<LayoutComponent>;
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+const as = (Component: ComponentType<any>): LayoutComponent =>
+  function PageLayout({ data }) {
+    return <Component page={data.page} sidebar={data.sidebar} />;
+  };
+
+const doc: LayoutModule = {
+  module: 'src/layouts/DocPage.tsx',
+  load: () => import('./DocPage').then((m) => as(m.DocPage)),
+};
+const docCategory: LayoutModule = {
+  module: 'src/layouts/DocPage.tsx',
+  load: () => import('./DocPage').then((m) => as(m.DocCategoryPage)),
+};
+const blog = (pick: (m: typeof import('./BlogPages')) => ComponentType<any>): LayoutModule => ({
+  module: 'src/layouts/BlogPages.tsx',
+  load: () => import('./BlogPages').then((m) => as(pick(m))),
+});
+const api = (pick: (m: typeof import('./ApiPages')) => ComponentType<any>): LayoutModule => ({
+  module: 'src/layouts/ApiPages.tsx',
+  load: () => import('./ApiPages').then((m) => as(pick(m))),
+});
+
+const layouts: Record<Exclude<PageData['kind'], 'react'>, LayoutModule> = {
+  doc,
+  docCategory,
+  page: { module: 'src/layouts/MarkdownPage.tsx', load: () => import('./MarkdownPage').then((m) => as(m.MarkdownPage)) },
+  blogPost: blog((m) => m.BlogPostPage),
+  blogList: blog((m) => m.BlogListPage),
+  blogTag: blog((m) => m.BlogListPage),
+  blogArchive: blog((m) => m.BlogArchivePage),
+  blogTags: blog((m) => m.BlogTagsPage),
+  apiLanding: api((m) => m.ApiLandingPage),
+  apiDownloads: api((m) => m.ApiDownloadsPage),
+  apiReference: api((m) => m.ApiReferencePage),
+  notFound: { module: 'src/layouts/NotFoundPage.tsx', load: () => import('./NotFoundPage').then((m) => m.NotFoundPage) },
+};
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+function layoutKey(page: PageData): string {
+  return page.kind === 'react' ? `react:${page.component}` : page.kind;
+}
+
+export function layoutModule(page: PageData): LayoutModule {
+  const layout = page.kind === 'react' ? pageLayouts[page.component] : layouts[page.kind];
+  if (!layout) {
+    const what = page.kind === 'react' ? `page component "${page.component}" (frontend/src/pages/index.tsx)` : `layout for page kind "${page.kind}"`;
+    throw new Error(`No ${what}.`);
+  }
+  return layout;
+}
+
+const loaded = new Map<string, LayoutComponent>();
+
+/** Load the code that renders `page` (once); resolves when `Layout` can render it. */
+export async function loadLayout(page: PageData): Promise<void> {
+  const key = layoutKey(page);
+  if (!loaded.has(key)) loaded.set(key, await layoutModule(page).load());
 }
 
 export function Layout({ data }: { data: PageLoaderData }) {
-  const { page, sidebar } = data;
-  switch (page.kind) {
-    case 'doc':
-      return <DocPage page={page} sidebar={sidebar} />;
-    case 'docCategory':
-      return <DocCategoryPage page={page} sidebar={sidebar} />;
-    case 'page':
-      return <MarkdownPage page={page} />;
-    case 'blogPost':
-      return <BlogPostPage page={page} />;
-    case 'blogList':
-    case 'blogTag':
-      return <BlogListPage page={page} />;
-    case 'blogArchive':
-      return <BlogArchivePage page={page} />;
-    case 'blogTags':
-      return <BlogTagsPage page={page} />;
-    case 'apiLanding':
-      return <ApiLandingPage page={page} />;
-    case 'apiDownloads':
-      return <ApiDownloadsPage page={page} />;
-    case 'apiReference':
-      return <ApiReferencePage page={page} />;
-    case 'react':
-      return <ReactPage page={page} />;
-    case 'notFound':
-      return <NotFoundPage />;
-    default:
-      throw new Error(`No layout for page kind "${(page as { kind: string }).kind}".`);
-  }
+  const Component = loaded.get(layoutKey(data.page));
+  if (!Component) throw new Error(`The layout of this page (${layoutKey(data.page)}) was rendered before it was loaded.`);
+  return <Component data={data} />;
 }

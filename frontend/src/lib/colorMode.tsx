@@ -37,12 +37,13 @@ function isMode(value: string | null | undefined): value is ColorMode {
 }
 
 export function ColorModeProvider({ settings, children }: { settings: ColorModeSettings; children: ReactNode }) {
-  // The server renders the default; the <html> attribute set before paint is the truth on the client.
-  const [colorMode, setState] = useState<ColorMode>(() => {
-    if (typeof document === 'undefined') return settings.defaultMode;
+  // Rendered as the server rendered it (the default), so hydration matches; the mode the <head>
+  // script applied before the first paint is read once mounted.
+  const [colorMode, setState] = useState<ColorMode>(settings.defaultMode);
+  useEffect(() => {
     const applied = document.documentElement.dataset.theme;
-    return isMode(applied) ? applied : settings.defaultMode;
-  });
+    if (isMode(applied)) setState(applied);
+  }, []);
 
   const fallback = useCallback(
     (): ColorMode => (settings.respectPrefersColorScheme ? systemMode() : settings.defaultMode),

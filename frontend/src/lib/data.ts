@@ -1,8 +1,10 @@
 /**
- * Page data in the browser: fetched as JSON on client-side navigation, cached, and prefetched for
- * links the reader is likely to follow (not on 2g or data-saver connections).
+ * Pages in the browser: their data, fetched as JSON on client-side navigation, and their code (the
+ * layout's chunk). Both are cached, and prefetched for links the reader is likely to follow (not on
+ * 2g or data-saver connections).
  */
 import type { DocsPluginData, PageData, PageLoaderData, SidebarData, SiteData } from '../types';
+import { loadLayout } from '../layouts';
 import { baseUrl, docsDataPath, pageDataPath, sidebarDataPath, strippedHtmlRoute } from './paths';
 
 /** The page could not be loaded (network down, server error): the caller shows the retry box. */
@@ -17,7 +19,24 @@ export class PageLoadError extends Error {
   }
 }
 
-const cache = new Map<string, Promise<unknown>>();
+/** Routes the reader may visit in one session are few; a crawler's are not: the cache is capped. */
+export const ROUTE_CACHE_LIMIT = 10_000;
+
+/** A Map that forgets its oldest entries beyond `limit`. */
+export class BoundedCache<K, V> extends Map<K, V> {
+  constructor(readonly limit: number) {
+    super();
+  }
+
+  override set(key: K, value: V): this {
+    this.delete(key);
+    super.set(key, value);
+    while (this.size > this.limit) this.delete(this.keys().next().value as K);
+    return this;
+  }
+}
+
+const cache = new BoundedCache<string, Promise<unknown>>(ROUTE_CACHE_LIMIT);
 let buildId = '';
 
 export function setBuildId(id: string): void {
@@ -55,8 +74,21 @@ export async function loadSite(): Promise<SiteData> {
   return site;
 }
 
-/** The data of the page at `route` (below the base URL), with its sidebar; the not-found page if none. */
+/**
+ * Everything the page at `route` (below the base URL) needs to render: its data, its sidebar and
+ * its layout's code. The not-found page when there is no such page.
+ */
 export async function loadPage(route: string): Promise<PageLoaderData> {
+  const data = await loadPageData(route);
+  try {
+    await loadLayout(data.page);
+  } catch (error) {
+    throw new PageLoadError(`Could not load the code of the page ${route}.`, route, { cause: error });
+  }
+  return data;
+}
+
+async function loadPageData(route: string): Promise<PageLoaderData> {
   let page = await fetchJson<PageData>(pageDataPath(route));
   const stripped = page ? null : strippedHtmlRoute(route);
   if (!page && stripped) page = await fetchJson<PageData>(pageDataPath(stripped));
@@ -74,12 +106,22 @@ export async function loadDocsData(pluginId: string): Promise<DocsPluginData> {
   return data;
 }
 
-/** Start loading a route's data ahead of a likely navigation, unless the connection is slow or metered. */
+/**
+ * Start loading a route's data and code ahead of a likely navigation, unless the connection is slow
+ * or metered. The work waits until the browser is idle: it never competes with the page loading.
+ */
 export function prefetchPage(route: string): void {
   if (!shouldPrefetch()) return;
-  loadPage(route).catch(() => {
-    /* a failed prefetch is retried by the navigation itself */
-  });
+  whenIdle(() =>
+    loadPage(route).catch(() => {
+      /* a failed prefetch is retried by the navigation itself */
+    }),
+  );
+}
+
+function whenIdle(task: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 2000 });
+  else window.setTimeout(task, 1);
 }
 
 interface NetworkInformation {

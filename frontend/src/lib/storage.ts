@@ -25,9 +25,11 @@ interface StorageSettings {
 }
 
 let settings: StorageSettings = { type: 'localStorage', namespace: null };
+let available: Storage | null | undefined; // undefined: not probed yet
 let warned = false;
 
 export function configureStorage(next: StorageSettings): void {
+  if (next.type !== settings.type || next.namespace !== settings.namespace) available = undefined;
   settings = next;
 }
 
@@ -36,19 +38,22 @@ export function storageKey(key: string): string {
   return settings.namespace ? `${key}-${settings.namespace}` : key;
 }
 
+/** The browser's storage, probed once; null when configured off or unavailable (warned once). */
 function browserStorage(): Storage | null {
   if (typeof window === 'undefined') {
     throw new Error(
       'Illegal use of browser storage during server rendering: read storage in an effect or event handler, never while rendering on the server.',
     );
   }
+  if (available !== undefined) return available;
+  available = null;
   if (settings.type === 'none') return null;
   try {
     const storage = window.localStorage;
     const probe = '__docsite_storage_probe__';
     storage.setItem(probe, probe);
     storage.removeItem(probe);
-    return storage;
+    available = storage;
   } catch (error) {
     if (!warned) {
       warned = true;
@@ -57,8 +62,8 @@ function browserStorage(): Storage | null {
         error,
       );
     }
-    return null;
   }
+  return available;
 }
 
 export function createStorageSlot(key: string): StorageSlot {

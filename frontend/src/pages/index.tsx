@@ -1,18 +1,23 @@
 /** Site pages rendered by React components (`content/pages/*.yaml` names the component and its props). */
 import type { ComponentType } from 'react';
 import type { ReactPageData } from '../types';
+import type { LayoutModule } from '../layouts';
 import registry from '../registry.json';
-import { Home } from './Home';
-import { WidgetTests } from './WidgetTests';
-import { SearchPage } from '../search';
 
 type PageName = (typeof registry.pages)[number];
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const pageComponents: Record<PageName, ComponentType<any>> = { Home, WidgetTests, SearchPage };
+/* eslint-disable @typescript-eslint/no-explicit-any */
+const as = (Page: ComponentType<any>) =>
+  function ReactPage({ data }: { data: { page: unknown } }) {
+    const page = data.page as ReactPageData;
+    return <Page title={page.title} {...page.props} />;
+  };
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
-export function ReactPage({ page }: { page: ReactPageData }) {
-  const Page = pageComponents[page.component];
-  if (!Page) throw new Error(`No page component named "${page.component}" (frontend/src/pages/index.tsx).`);
-  return <Page title={page.title} {...page.props} />;
-}
+/** One chunk per page component, loaded like a layout (layouts/index.tsx). */
+export const pageLayouts: Record<PageName, LayoutModule> & Record<string, LayoutModule | undefined> = {
+  Home: { module: 'src/pages/Home.tsx', load: () => import('./Home').then((m) => as(m.Home)) },
+  WidgetTests: { module: 'src/pages/WidgetTests.tsx', load: () => import('./WidgetTests').then((m) => as(m.WidgetTests)) },
+  // The search page (`/search?q=`): its code, the search client and search.css load only there.
+  SearchPage: { module: 'src/search/SearchPage.tsx', load: () => import('../search/SearchPage').then((m) => as(m.default)) },
+};

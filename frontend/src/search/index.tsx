@@ -1,13 +1,12 @@
 /**
  * The part of search every page loads: a search field that looks ready (the navbar item), the
- * keyboard shortcuts (Ctrl/Cmd+K and `/`), the highlighter of search terms on the destination
- * page, and the search page's shell. Everything else (autocomplete, the worker, lunr, mark.js, the
- * search page) is loaded on first use.
+ * keyboard shortcuts (Ctrl/Cmd+K and `/`) and the highlighter of search terms on the destination
+ * page. Everything else (autocomplete, the worker, lunr, mark.js) is loaded on first use; the
+ * search page (SearchPage.tsx) is a page chunk of its own (pages/index.tsx).
  */
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
-import { useLocation, useNavigation } from 'react-router';
-import { MAIN_ID } from '../chrome/SkipToContent';
-import { useQueryParam } from '../lib/queryParams';
+import { useLocation } from 'react-router';
+import { useNavigationState } from '../app/router';
 import type { SearchHighlightState } from './types';
 import { SearchIcon } from './icons';
 import './search-field.css';
@@ -91,7 +90,7 @@ export function NavbarSearch() {
 /** Marks the search terms on a page opened from a search result (see ./highlight.ts). */
 export function SearchHighlighter() {
   const location = useLocation();
-  const navigation = useNavigation();
+  const navigation = useNavigationState();
   const highlight = (location.state as Partial<SearchHighlightState> | null)?.searchHighlight;
   const undo = useRef<(() => void) | null>(null);
 
@@ -110,47 +109,11 @@ export function SearchHighlighter() {
 
   // Off before the next page renders: as soon as a navigation starts loading it.
   useEffect(() => {
-    if (navigation.state === 'loading') {
+    if (navigation === 'loading') {
       undo.current?.();
       undo.current = null;
     }
-  }, [navigation.state]);
+  }, [navigation]);
 
   return null;
-}
-
-type SearchPageComponent = ComponentType<{ title: string }>;
-
-/** The search page (`/search?q=`): its shell prerenders; the page itself loads in the browser. */
-export function SearchPage({ title }: { title: string }) {
-  const [Page, setPage] = useState<SearchPageComponent | null>(null);
-  useEffect(() => {
-    import('./SearchPage').then(
-      ({ default: Loaded }) => setPage(() => Loaded),
-      (error: unknown) => console.error('The search page could not be loaded.', error),
-    );
-  }, []);
-  return Page ? <Page title={title} /> : <SearchPageShell title={title} />;
-}
-
-function SearchPageShell({ title }: { title: string }) {
-  const [query] = useQueryParam('q');
-  return (
-    <main id={MAIN_ID} className="container page-main search-page" tabIndex={-1}>
-      <h1>{title}</h1>
-      <div className="search-field search-page-field">
-        <span className="search-field-button" aria-hidden="true">
-          <SearchIcon />
-        </span>
-        <input
-          type="search"
-          className="search-field-input"
-          placeholder="Search..."
-          aria-label="Search terms"
-          defaultValue={query ?? ''}
-          readOnly
-        />
-      </div>
-    </main>
-  );
 }

@@ -1,0 +1,98 @@
+/**
+ * Scrolling after navigation: to the hash target, or to the top of a new page; back and forward
+ * restore the position the reader left. Moving to a target on the same page scrolls smoothly: the
+ * browser's smooth scrolling where supported, else a fallback that moves 85% of the remaining
+ * distance each frame.
+ */
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+
+export const SMOOTH_SCROLL_STEP = 0.85;
+
+// Runs on the client only; on the server it would warn, and there is nothing to scroll.
+const useClientLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+
+function supportsSmoothScrolling(): boolean {
+  return 'scrollBehavior' in document.documentElement.style;
+}
+
+/** Scroll the window to `top` smoothly; returns a function that stops the fallback animation. */
+export function smoothScrollTo(top: number): () => void {
+  const max = document.documentElement.scrollHeight - window.innerHeight;
+  const target = Math.max(0, Math.min(top, max));
+  if (supportsSmoothScrolling()) {
+    window.scrollTo({ top: target, behavior: 'smooth' });
+    return () => {};
+  }
+  let frame = 0;
+  let previous = NaN;
+  const step = () => {
+    const current = window.scrollY;
+    const remaining = target - current;
+    if (Math.abs(remaining) < 1 || current === previous) {
+      window.scrollTo(0, target);
+      return;
+    }
+    previous = current;
+    window.scrollTo(0, current + remaining * SMOOTH_SCROLL_STEP);
+    frame = requestAnimationFrame(step);
+  };
+  frame = requestAnimationFrame(step);
+  return () => cancelAnimationFrame(frame);
+}
+
+/** Where `element` sits when scrolled to: below the fixed navbar (the root's scroll-padding-top). */
+function targetTop(element: Element): number {
+  const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  return element.getBoundingClientRect().top + window.scrollY - padding;
+}
+
+function hashTarget(hash: string): Element | null {
+  if (hash.length < 2) return null;
+  let id = hash.slice(1);
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    /* a malformed escape: look the id up as it is */
+  }
+  return document.getElementById(id);
+}
+
+/** Entries the browser made itself (a plain `#hash` link) have no key of their own. */
+const NO_KEY = 'default';
+
+export function useScrollAfterNavigation(): void {
+  const location = useLocation();
+  const action = useNavigationType();
+  const positions = useRef(new Map<string, number>());
+  const shownKey = useRef(location.key);
+  const previous = useRef<{ pathname: string } | null>(null);
+
+  // Remember where the reader is on the entry on screen, for back and forward. One listener: the
+  // key it saves under changes with the page shown, before any scroll the new page causes.
+  useEffect(() => {
+    window.history.scrollRestoration = 'manual';
+    const save = () => {
+      if (shownKey.current !== NO_KEY) positions.current.set(shownKey.current, window.scrollY);
+    };
+    window.addEventListener('scroll', save, { passive: true });
+    return () => window.removeEventListener('scroll', save);
+  }, []);
+
+  useClientLayoutEffect(() => {
+    shownKey.current = location.key;
+    const before = previous.current;
+    previous.current = { pathname: location.pathname };
+    if (!before) return; // the first load: the browser has scrolled to the hash already
+    const samePage = before.pathname === location.pathname;
+    const saved = positions.current.get(location.key);
+    if (action === 'POP' && saved !== undefined) {
+      window.scrollTo({ top: saved, behavior: 'instant' });
+      return;
+    }
+    const target = hashTarget(location.hash);
+    if (target && samePage) return smoothScrollTo(targetTop(target));
+    if (target) window.scrollTo({ top: targetTop(target), behavior: 'instant' });
+    else if (!samePage) window.scrollTo({ top: 0, behavior: 'instant' });
+  }, [location, action]);
+}

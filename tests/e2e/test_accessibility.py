@@ -1,0 +1,71 @@
+"""axe-core finds no violations on any route, in either colour mode."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.conftest import FRONTEND
+from tests.e2e.conftest import NewContext
+from tests.e2e.routes import ALL_ROUTES
+
+AXE = FRONTEND / "node_modules" / "axe-core" / "axe.min.js"
+
+# Violations in what the Markdown renderer writes (docs engine, branch docs-engine), reported to it:
+# each entry is a rule and the CSS selector of the only elements it may flag. Anything else fails.
+OWNED_BY_THE_DOCS_ENGINE = {
+    "scrollable-region-focusable": ".table-wrapper",  # a wide table's scroll box needs tabindex=0
+    "label": ".task-list-item > input[type=checkbox]",  # task-list checkboxes need a label
+    "empty-table-header": "th",  # a table whose first header cell is empty
+}
+
+
+def violations(page: Page) -> list[dict[str, Any]]:
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async (elsewhere) => {
+        const result = await axe.run(document, {resultTypes: ['violations']});
+        return result.violations.map((v) => ({
+            ...v,
+            nodes: v.nodes.filter((n) => !(elsewhere[v.id]
+                && document.querySelector(n.target[0])?.matches(elsewhere[v.id]))),
+        })).filter((v) => v.nodes.length).map((v) => ({
+            id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ') + ': '
+                + n.failureSummary.split('\\n').slice(1, 2).join('')),
+        }));
+    }""", OWNED_BY_THE_DOCS_ENGINE)
+    return list(found)
+
+
+@pytest.mark.parametrize("mode", ["light", "dark"])
+def test_no_axe_violations_on_any_route(new_context: NewContext, site_url: str, mode: str) -> None:
+    context = new_context()
+    context.add_init_script(f"localStorage.setItem('theme', '{mode}')")
+    page = context.new_page()
+    problems: dict[str, list[dict[str, Any]]] = {}
+    for route in [*ALL_ROUTES, "/no/such/page"]:
+        page.goto(site_url + route)
+        expect(page.locator(".navbar-items-right .color-mode-toggle")).to_be_enabled()
+        assert page.evaluate("document.documentElement.dataset.theme") == mode
+        found = violations(page)
+        if found:
+            problems[route] = found
+    assert problems == {}, "\n".join(f"{route}: {v}" for route, found in problems.items() for v in found)
+
+
+def test_no_axe_violations_in_the_open_menus(new_context: NewContext, site_url: str) -> None:
+    for mode in ("light", "dark"):
+        context = new_context(viewport={"width": 375, "height": 740})
+        context.add_init_script(f"localStorage.setItem('theme', '{mode}')")
+        page = context.new_page()
+        page.goto(site_url + "/docs/environments")
+        expect(page.locator(".navbar-items-right .color-mode-toggle")).to_be_enabled()
+        page.get_by_role("button", name="Toggle navigation bar").click()
+        expect(page.locator(".navbar-sidebar")).to_be_visible()
+        assert violations(page) == [], mode
+        page.set_viewport_size({"width": 1280, "height": 800})
+        expect(page.locator(".navbar-sidebar")).to_have_count(0)
+        page.get_by_role("button", name="API specs").click()
+        assert violations(page) == [], mode

@@ -1,0 +1,53 @@
+"""Site configurations this site does not use, for the behaviour only they show (`variant_site`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# Every navbar item kind, respectPrefersColorScheme, hideOnScroll, a single-row footer with a logo.
+CHROME: dict[str, Any] = {
+    "i18n": {
+        "locales": ["en", "fr"],
+        "localeConfigs": {"en": {"label": "English", "htmlLang": "en"},
+                          "fr": {"label": "Français", "htmlLang": "fr"}},
+    },
+    "themeConfig": {
+        "colorMode": {"respectPrefersColorScheme": True},
+        "navbar": {
+            "hideOnScroll": True,
+            "items": [
+                {"type": "docSidebar", "sidebarId": "docs", "label": "Docs", "position": "left"},
+                {"type": "doc", "docId": "environments", "label": "Envs", "position": "left"},
+                {"type": "html", "position": "left",
+                 "html": '<span class="status-html">Status: <b>all systems go</b></span>'},
+                {"label": "Guides", "to": "/docs/authentication/", "position": "left",
+                 "activeBaseRegex": "^/docs/(authentication|widget)"},
+                {"label": "API specs", "position": "left", "activeBasePath": "/specification",
+                 "items": [{"label": "Catalog", "to": "/specification/catalog"},
+                           {"label": "Orders", "to": "/specification/orders"}]},
+                {"type": "docsVersion", "position": "right"},
+                {"type": "docsVersionDropdown", "position": "right"},
+                {"type": "localeDropdown", "position": "right"},
+                {"label": "Blog", "to": "/blog"},
+            ],
+        },
+        "footer": {
+            "style": "light",
+            "links": [
+                {"label": "Docs", "to": "/docs/"},
+                {"label": "Blog", "to": "/blog"},
+                {"label": "Website", "href": "https://www.oneboxtds.com"},
+            ],
+            "logo": {"src": "img/logo.svg", "srcDark": "img/logo-dark.svg", "alt": "Onebox logo",
+                     "href": "https://www.oneboxtds.com", "width": 40, "height": 40},
+            "copyright": "Copyright © 2025 Variant Inc.",
+        },
+    },
+}
+
+# No storage, no analytics, no help desk.
+BARE: dict[str, Any] = {
+    "storage": {"type": "none"},
+    "analytics": {"trackingId": None},
+    "helpDesk": {"scriptUrl": None},
+}
