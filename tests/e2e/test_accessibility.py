@@ -13,29 +13,17 @@ from tests.e2e.routes import ALL_ROUTES
 
 AXE = FRONTEND / "node_modules" / "axe-core" / "axe.min.js"
 
-# Violations in what the Markdown renderer writes (docs engine, branch docs-engine), reported to it:
-# each entry is a rule and the CSS selector of the only elements it may flag. Anything else fails.
-OWNED_BY_THE_DOCS_ENGINE = {
-    "scrollable-region-focusable": ".table-wrapper",  # a wide table's scroll box needs tabindex=0
-    "label": ".task-list-item > input[type=checkbox]",  # task-list checkboxes need a label
-    "empty-table-header": "th",  # a table whose first header cell is empty
-}
-
 
 def violations(page: Page) -> list[dict[str, Any]]:
     page.add_script_tag(path=str(AXE))
-    found = page.evaluate("""async (elsewhere) => {
+    found = page.evaluate("""async () => {
         const result = await axe.run(document, {resultTypes: ['violations']});
         return result.violations.map((v) => ({
-            ...v,
-            nodes: v.nodes.filter((n) => !(elsewhere[v.id]
-                && document.querySelector(n.target[0])?.matches(elsewhere[v.id]))),
-        })).filter((v) => v.nodes.length).map((v) => ({
             id: v.id, impact: v.impact, help: v.help,
             nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ') + ': '
                 + n.failureSummary.split('\\n').slice(1, 2).join('')),
         }));
-    }""", OWNED_BY_THE_DOCS_ENGINE)
+    }""")
     return list(found)
 
 

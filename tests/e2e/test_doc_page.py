@@ -262,6 +262,16 @@ def test_wide_tables_scroll_sideways_on_small_screens(page: Page, showcase_site:
     description = wrapper.locator("tbody tr").first.locator("td").last
     width = description.evaluate("td => td.getBoundingClientRect().width")
     assert width >= 0.55 * 375, "the description stays readable"
+    # a keyboard reader reaches the scroll box, named after the table, and scrolls it
+    region = page.get_by_role("region", name="Table with columns Key, Type, Description")
+    expect(region).to_have_attribute("tabindex", "0")
+    region.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("w => w.scrollLeft > 0", arg=wrapper.element_handle())
+    # once the table fits, it is no stop on the way: no tab stop, no landmark
+    page.set_viewport_size({"width": 1280, "height": 800})
+    expect(wrapper).not_to_have_attribute("tabindex", "0")
+    expect(wrapper).not_to_have_attribute("role", "region")
 
 
 def test_details_open_and_close_with_the_animation(page: Page, showcase_site: str) -> None:

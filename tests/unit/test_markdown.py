@@ -122,10 +122,31 @@ def test_links_and_images_are_recorded_with_lines_and_external_links_are_safe() 
 
 
 def test_tables_are_wrapped_to_scroll_and_keep_alignment() -> None:
-    out = render("| a | b |\n|:--|--:|\n| 1 | 2 |\n")
+    out = render("| a | `b` |\n|:--|--:|\n| 1 | 2 |\n")
     wrapper = out.tree[0]
-    assert wrapper[1] == {"className": "table-wrapper"}
+    # the scroll box, a region named after the table's columns while the table overflows
+    assert wrapper[:2] == ["TableWrapper", {"label": "Table with columns a, b"}]
+    assert wrapper[2][0] == "table"
     assert find(out.tree, "td")[1][1] == {"style": {"textAlign": "right"}}
+
+
+def test_an_empty_header_cell_is_a_data_cell() -> None:
+    out = render("| | Pre-production | Production |\n|--|--|--|\n| URL | a | b |\n\n| |\n|:-:|\n| x |\n")
+    first, second = find(out.tree, "thead")
+    assert [cell[0] for cell in find([first], "tr")[0][2:]] == ["td", "th", "th"]  # the corner heads nothing
+    assert find([first], "td")[0][2:] == []
+    assert find([second], "td")[0][1] == {"style": {"textAlign": "center"}}
+    assert find(out.tree, "th") == [["th", None, "Pre-production"], ["th", None, "Production"]]
+    assert out.tree[0][1] == {"label": "Table with columns Pre-production, Production"}
+    assert out.tree[1][1] == {"label": "Table"}  # no column has a name
+
+
+def test_table_scroll_boxes_are_named_after_their_section_and_columns_uniquely() -> None:
+    table = "| Code | Status |\n|--|--|\n| A | 1 |\n\n"
+    out = render(f"## Cart codes\n\n{table}## Ticket codes\n\n{table}{table}")
+    assert [node[1]["label"] for node in find(out.tree, "TableWrapper")] == [
+        "Cart codes, table with columns Code, Status", "Ticket codes, table with columns Code, Status",
+        "Ticket codes, table with columns Code, Status (2)"]
 
 
 def test_raw_html_spans_markdown_blocks_and_converts_attributes() -> None:
@@ -148,9 +169,18 @@ def test_task_lists_footnotes_and_definition_lists() -> None:
     out = render("- [x] done\n- [ ] todo\n\nText[^1].\n\nTerm\n: Definition\n\n[^1]: The note.\n")
     boxes = find(out.tree, "input")
     assert boxes[0][1]["defaultChecked"] is True and "defaultChecked" not in boxes[1][1]
+    assert [box[1]["aria-label"] for box in boxes] == ["done", "todo"]  # named by the item's text
     assert find(out.tree, "sup")[0][1] == {"id": "fnref-1"}
     assert "fn-1" in out.anchors
     assert find(out.tree, "dt")[0][2] == "Term"
+
+
+def test_a_task_checkbox_is_named_by_its_own_item_in_tight_loose_and_nested_lists() -> None:
+    out = render("- [ ] Use `limit` and [offset](/docs/x)\n  - [x] nested\n\n"
+                 "1. [ ] loose **one**\n\n2. [x] two\n\n- [ ]\n")
+    labels = [(box[1] or {}).get("aria-label") for box in find(out.tree, "input")]
+    assert labels == ["Use limit and offset", "nested", "loose one", "two"]
+    assert find(out.tree, "li")[-1][2:] == ["[ ]"]  # not a task: nothing to name
 
 
 def test_truncate_marks_the_excerpt() -> None:
@@ -199,4 +229,5 @@ def test_the_tree_serializes_to_html_for_feeds() -> None:
     assert '<p><strong>Answer</strong></p><pre><code class="language-json">{"a": 1}\n</code></pre>' in html
     assert "<p><strong>cURL</strong></p><p>A</p><p><strong>Python</strong></p><p>B</p>" in html
     assert "<details><summary>More</summary><p>Hidden.</p></details>" in html
-    assert '<td style="text-align: center">1</td>' in html
+    assert html.endswith('<table><thead><tr><th style="text-align: center">a</th></tr></thead>'
+                         '<tbody><tr><td style="text-align: center">1</td></tr></tbody></table>')  # no scroll box

@@ -14,6 +14,7 @@ import { ApiNav, ApiNavMobile } from './Nav';
 import { Operation } from './Operation';
 import { SchemaEntry } from './Schema';
 import { Text } from './Text';
+import { TableWrapper } from '../content/TableWrapper';
 
 /**
  * Scroll to the location's hash target once it is rendered (opening the schema it names), below
@@ -154,7 +155,7 @@ function ErrorCodes({ errors }: { errors: NonNullable<ApiReferencePageData['erro
         Every error answers the same body (<a href="#schema-Error">Error</a> when the API defines it) with one of
         these codes:
       </p>
-      <div className="table-wrapper">
+      <TableWrapper label="Error codes">
         <table className="api-errors">
           <thead>
             <tr>
@@ -177,7 +178,7 @@ function ErrorCodes({ errors }: { errors: NonNullable<ApiReferencePageData['erro
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrapper>
     </section>
   );
 }
@@ -235,7 +236,7 @@ function Authentication({ page, schemes }: { page: ApiReferencePageData; schemes
                 )}
               </p>
               {flow.scopes.length > 0 && (
-                <div className="table-wrapper">
+                <TableWrapper label={`Scopes of ${scheme.name}, ${flow.name} flow`}>
                   <table>
                     <thead>
                       <tr>
@@ -255,7 +256,7 @@ function Authentication({ page, schemes }: { page: ApiReferencePageData; schemes
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </TableWrapper>
               )}
             </div>
           ))}
@@ -269,7 +270,7 @@ function Servers({ servers, basePath }: { servers: ApiServer[]; basePath: string
   return (
     <section id="servers" className="api-section">
       <h2>Servers</h2>
-      <div className="table-wrapper">
+      <TableWrapper label="Servers">
         <table className="api-servers">
           <thead>
             <tr>
@@ -294,7 +295,7 @@ function Servers({ servers, basePath }: { servers: ApiServer[]; basePath: string
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrapper>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { CodeBlock } from './CodeBlock';
 import { Tabs, TabItem } from './Tabs';
 import { OperationCard } from './OperationCard';
 import { Details } from './Details';
+import { TableWrapper } from './TableWrapper';
 
 type Name = (typeof registry.directives)[number] | (typeof registry.builtin)[number];
 
@@ -15,4 +16,5 @@ export const contentComponents: Record<Name, ComponentType<any>> = {
   TabItem,
   OperationCard,
   Details,
+  TableWrapper,
 };

@@ -1,8 +1,9 @@
 """Content tree -> HTML, for readers that get no React: the blog's RSS and Atom feeds.
 
 Components become the plain HTML they stand for: a code block is a `<pre><code>`, tabs are each
-tab's label followed by its content, `Details` is `<details>`. Links and images get absolute URLs
-(a feed is read away from the site). Heading anchors (`#` links) are left out.
+tab's label followed by its content, `Details` is `<details>`, `TableWrapper` is its table. Links
+and images get absolute URLs (a feed is read away from the site). Heading anchors (`#` links) are
+left out.
 """
 
 from __future__ import annotations
@@ -47,6 +48,10 @@ def _node(node: Node, absolute: Callable[[str], str], out: list[str]) -> None:
                 out.append(f"<p><strong>{escape(str((child[1] or {}).get('label', '')))}</strong></p>")
                 for grandchild in child[2:]:
                     _node(grandchild, absolute, out)
+        return
+    if tag == "TableWrapper":  # the scroll box: a feed reader gets the table
+        for child in children:
+            _node(child, absolute, out)
         return
     if tag == "Details":
         tag = "details"

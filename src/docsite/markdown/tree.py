@@ -25,7 +25,7 @@ from docsite.errors import Problem
 from docsite.markdown.highlight import highlight_lines, known_language
 from docsite.markdown.html import HtmlToTree
 from docsite.markdown.parser import ADMONITIONS, parse_attributes
-from docsite.markdown.text import Node, Slugger, plain_text
+from docsite.markdown.text import Node, Slugger, plain_text, walk
 
 TRUNCATE = re.compile(r"^\s*<!--\s*truncate\s*-->\s*$")
 _CUSTOM_ID = re.compile(r"\s*\{#([\w-]+)\}\s*$")
@@ -102,6 +102,7 @@ class TreeBuilder:
         self.slugger = Slugger()
         self.out = Rendered(tree=[])
         self.line = first_line
+        self.table_labels: dict[str, int] = {}
 
     # -- the tree -------------------------------------------------------------------------------
 
@@ -181,11 +182,15 @@ class TreeBuilder:
         elif kind.startswith("container_"):
             self._container(token)
         elif kind == "table_open":
-            self._push_block(token, "div", {"className": "table-wrapper"})
+            self._push_block(token, "TableWrapper", None)
             self._push_block(token, "table", None)
         elif kind == "table_close":
-            self._pop_block()
-            self._pop_block()
+            table = self._pop_block()
+            self._pop_block()[1] = {"label": self._table_label(table)}
+        elif kind == "th_close":
+            _empty_header_to_data_cell(self._pop_block())
+        elif kind == "list_item_close":
+            _label_task_checkbox(self._pop_block())
         elif kind.startswith("footnote_"):
             self._footnote(token)
         elif token.nesting == 1:
@@ -354,6 +359,17 @@ class TreeBuilder:
         props["items"] = items
         element[1] = props
 
+    # tables
+
+    def _table_label(self, table: list[Any]) -> str:
+        """The accessible name of a table's scroll box (content/TableWrapper.tsx): the section it
+        is in and its columns, unique in the page (landmarks must be told apart)."""
+        columns = [text for cell in walk([table]) if cell[0] == "th" and (text := plain_text(cell[2:]))]
+        label = f"table with columns {', '.join(columns)}" if columns else "table"
+        label = f"{self.out.headings[-1].text}, {label}" if self.out.headings else label[0].upper() + label[1:]
+        self.table_labels[label] = count = self.table_labels.get(label, 0) + 1
+        return label if count == 1 else f"{label} ({count})"
+
     # footnotes
 
     def _footnote(self, token: Token) -> None:
@@ -449,6 +465,28 @@ def _image_props(props: dict[str, Any]) -> dict[str, Any]:
     out.setdefault("loading", "lazy")
     out.setdefault("decoding", "async")
     return out
+
+
+def _empty_header_to_data_cell(cell: list[Any]) -> None:
+    """A header cell with nothing in it (the corner of `| | Pre-production | Production |`) heads
+    nothing: it becomes a data cell, as WAI's tables tutorial has it, not a header without a name."""
+    if all(isinstance(child, str) and not child.strip() for child in cell[2:]):
+        cell[0] = "td"
+
+
+def _label_task_checkbox(item: list[Any]) -> None:
+    """A task-list item's checkbox is named by the item's own text (nested lists left out)."""
+    if "task-list-item" not in str((item[1] or {}).get("className", "")):
+        return
+    content = item[2:]
+    if content and isinstance(content[0], list) and content[0][0] == "p":  # a loose list
+        content = content[0][2:] + content[1:]
+    box = next((n for n in content if isinstance(n, list) and n[0] == "input"), None)
+    if box is None:
+        return
+    text = plain_text([n for n in content if not (isinstance(n, list) and n[0] in ("input", "ul", "ol"))])
+    if text:
+        box[1] = {**(box[1] or {}), "aria-label": text}
 
 
 def _line_ranges(spec: str) -> set[int]:

@@ -1,0 +1,37 @@
+/**
+ * A table's scroll box: a table wider than its column scrolls sideways inside it. While the table
+ * overflows, and only then, the box is a keyboard-focusable region named after the table, so a
+ * keyboard reader can scroll it with the arrow keys; a table that fits adds no tab stop and no
+ * landmark. The builder writes one around every Markdown table (label: its section and columns).
+ */
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+
+export function TableWrapper({ label, children }: { label: string; children?: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const overflows = useOverflows(ref);
+  return (
+    <div
+      ref={ref}
+      className="table-wrapper"
+      {...(overflows ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** Whether the element's content is wider than the element; kept up to date as either resizes. */
+function useOverflows(ref: RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const measure = () => setOverflows(box.scrollWidth > box.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
+}
