@@ -117,6 +117,26 @@ def test_same_page_target_scrolls_smoothly(page: Page, site_url: str) -> None:
     assert len(moving) >= 3, "several frames between the start and the target: smooth, not a jump"
 
 
+@pytest.mark.parametrize(("route", "target", "reduced_motion"), [
+    ("/docs/environments", "next-steps", "reduce"),  # the reader prefers reduced motion
+    ("/specification/distribution", "operation-getBooking", "no-preference"),  # an API page (api.css)
+])
+def test_same_page_target_jumps_where_the_page_says_so(new_context: NewContext, site_url: str, route: str,
+                                                      target: str, reduced_motion: str) -> None:
+    page = new_context(reduced_motion=reduced_motion).new_page()
+    ready(page, site_url + route)
+    sample_scroll_positions(page, 60)
+    router_go(page, f"{route}#{target}", "jump")
+    page.wait_for_function("window.__ys.length >= 60")
+    ys = page.evaluate("window.__ys")
+    assert ys[-1] > 1000
+    # a jump (the API page may correct it once, when sections above the target have rendered)
+    assert len({y for y in ys if 0 < y < ys[-1] - 1}) <= 1, ys
+    top = page.locator(f"#{target}").evaluate("h => h.getBoundingClientRect().top")
+    navbar = page.locator(".navbar").evaluate("n => n.getBoundingClientRect().bottom")
+    assert navbar - 1 <= top <= navbar + 40, (top, navbar)
+
+
 def test_smooth_scroll_fallback_moves_85_percent_of_the_rest_each_frame(new_context: NewContext, site_url: str) -> None:
     context = new_context()
     # a browser without smooth scrolling

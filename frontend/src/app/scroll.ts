@@ -1,8 +1,8 @@
 /**
  * Scrolling after navigation: to the hash target, or to the top of a new page; back and forward
- * restore the position the reader left. Moving to a target on the same page scrolls smoothly: the
- * browser's smooth scrolling where supported, else a fallback that moves 85% of the remaining
- * distance each frame.
+ * restore the position the reader left. Moving to a target on the same page scrolls smoothly (unless
+ * the page's scroll-behavior says otherwise): the browser's smooth scrolling where supported, else a
+ * fallback that moves 85% of the remaining distance each frame.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
@@ -14,6 +14,15 @@ const useClientLayoutEffect = typeof document === 'undefined' ? useEffect : useL
 
 function supportsSmoothScrolling(): boolean {
   return 'scrollBehavior' in document.documentElement.style;
+}
+
+/**
+ * Whether the page wants its jumps instant: its root's scroll-behavior is not smooth. base.css makes
+ * it smooth unless the reader prefers reduced motion; api.css makes API pages instant (their
+ * sections render as they come near, so a smooth scroll across them would end off target).
+ */
+function wantsInstantJumps(): boolean {
+  return supportsSmoothScrolling() && getComputedStyle(document.documentElement).scrollBehavior !== 'smooth';
 }
 
 /** Scroll the window to `top` smoothly; returns a function that stops the fallback animation. */
@@ -91,7 +100,7 @@ export function useScrollAfterNavigation(): void {
       return;
     }
     const target = hashTarget(location.hash);
-    if (target && samePage) return smoothScrollTo(targetTop(target));
+    if (target && samePage && !wantsInstantJumps()) return smoothScrollTo(targetTop(target));
     if (target) window.scrollTo({ top: targetTop(target), behavior: 'instant' });
     else if (!samePage) window.scrollTo({ top: 0, behavior: 'instant' });
   }, [location, action]);
