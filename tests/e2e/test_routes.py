@@ -93,6 +93,7 @@ def test_unknown_path_answers_404_with_the_not_found_page(page: Page, site_url: 
 
 def test_client_side_navigation_to_a_missing_page_shows_not_found(page: Page, site_url: str) -> None:
     page.goto(site_url + "/docs/")
+    expect(page.locator(".navbar-items-right .color-mode-toggle")).to_be_enabled()  # hydrated: the router listens
     page.evaluate("window.__marker = 1")
     # go through the router (as a link of the site would), not a full page load
     page.evaluate("window.history.pushState({}, '', '/docs/does-not-exist');"
