@@ -10,7 +10,7 @@ import { Content } from '../content/Content';
 import { SiteLink } from '../content/SiteLink';
 import { MAIN_ID } from '../chrome/SkipToContent';
 import { Paginator } from './DocParts';
-import { TableOfContents } from './TableOfContents';
+import { TocColumn } from './TableOfContents';
 import { withBase } from '../lib/paths';
 
 function formatDate(iso: string): string {
@@ -83,11 +83,7 @@ export function BlogPostPage({ page }: { page: BlogPostPageData }) {
             nextLabel="Older post"
           />
         </div>
-        {page.toc.length > 0 && (
-          <div className="toc-column">
-            <TableOfContents toc={page.toc} />
-          </div>
-        )}
+        <TocColumn toc={page.toc} />
       </div>
     </main>
   );

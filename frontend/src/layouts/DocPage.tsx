@@ -4,7 +4,7 @@ import { Content } from '../content/Content';
 import { SiteLink } from '../content/SiteLink';
 import { MAIN_ID } from '../chrome/SkipToContent';
 import { DocSidebar } from './DocSidebar';
-import { TableOfContents, TableOfContentsMobile } from './TableOfContents';
+import { TocColumn, TableOfContentsMobile } from './TableOfContents';
 import { Breadcrumbs, DocFooter, Paginator } from './DocParts';
 
 function DocFrame({ sidebar, children }: { sidebar: SidebarData | null; children: React.ReactNode }) {
@@ -38,11 +38,7 @@ export function DocPage({ page, sidebar }: { page: DocPageData; sidebar: Sidebar
           <DocFooter doc={doc} />
           <Paginator prev={doc.prev} next={doc.next} />
         </div>
-        {page.toc.length > 0 && (
-          <div className="toc-column">
-            <TableOfContents toc={page.toc} />
-          </div>
-        )}
+        <TocColumn toc={page.toc} />
       </div>
     </DocFrame>
   );

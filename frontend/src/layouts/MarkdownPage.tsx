@@ -2,7 +2,7 @@
 import type { MarkdownPageData } from '../types';
 import { Content } from '../content/Content';
 import { MAIN_ID } from '../chrome/SkipToContent';
-import { TableOfContents } from './TableOfContents';
+import { TocColumn } from './TableOfContents';
 
 export function MarkdownPage({ page }: { page: MarkdownPageData }) {
   return (
@@ -12,11 +12,7 @@ export function MarkdownPage({ page }: { page: MarkdownPageData }) {
           <h1>{page.title}</h1>
           <Content nodes={page.content} />
         </article>
-        {page.toc.length > 0 && (
-          <div className="toc-column">
-            <TableOfContents toc={page.toc} />
-          </div>
-        )}
+        <TocColumn toc={page.toc} />
       </div>
     </main>
   );

@@ -105,6 +105,16 @@ export function TableOfContents({ toc }: { toc: TocItem[] }) {
   );
 }
 
+/** The table of contents in its column beside the content (nothing when the page has no headings). */
+export function TocColumn({ toc }: { toc: TocItem[] }) {
+  if (!toc.length) return null;
+  return (
+    <div className="toc-column">
+      <TableOfContents toc={toc} />
+    </div>
+  );
+}
+
 /** Below 996 px: a collapsible "On this page" under the title; choosing an entry closes it. */
 export function TableOfContentsMobile({ toc }: { toc: TocItem[] }) {
   const [collapsed, setCollapsed] = useState(true);
