@@ -27,6 +27,7 @@ from docsite.errors import BuildError, Problem, Report
 from docsite.feeds import feed_files
 from docsite.frontend import Frontend, node
 from docsite.links import LinkTarget, check_author_images, check_config_links, check_links, normalize
+from docsite.openapi.bodies import check_json_bodies
 from docsite.openapi.calls import check_api_calls
 from docsite.openapi.cards import operation_index, resolve_operation_cards
 from docsite.openapi.reference import ApiSpec, load_specs, reference_routes, spec_files
@@ -124,6 +125,7 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     registry = frontend.registry()
     _check_components(routes, content, registry, specs, report)
     check_api_calls(routes, specs, report)
+    check_json_bodies(routes, specs, report)
 
     files = spec_files(specs)
     static_dir = paths.content / "static"

@@ -66,11 +66,13 @@ class ComponentUse:
 
 @dataclass
 class CodeSpan:
-    """Code in the page (inline or a block) and the line it starts on: the API-call check reads it."""
+    """Code in the page (inline or a block), the line it starts on and, for a block, its language:
+    the API checks read it (openapi/calls.py, openapi/bodies.py)."""
 
     line: int
     text: str
     block: bool
+    language: str = ""
 
 
 @dataclass
@@ -286,7 +288,7 @@ class TreeBuilder:
                          "warning")
         props["html"] = highlight_lines(code, language, frozenset(marked))
         self.append(["CodeBlock", props])
-        self.out.code.append(CodeSpan(self.line + (1 if token.type == "fence" else 0), code, True))
+        self.out.code.append(CodeSpan(self.line + (1 if token.type == "fence" else 0), code, True, language))
 
     # raw HTML, components, containers
 

@@ -53,8 +53,9 @@ _TRAILING = ".,;:!?)]}>"
 class SpecOperation:
     method: str
     path: str
-    api: str
+    api: str  # the spec's title
     segments: tuple[str, ...]
+    spec: str  # the spec's name (its file stem)
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,7 @@ class ApiIndex:
                     self.roots.add(segments[0])
                 for method in METHODS:
                     if method in item:
-                        self.operations.append(SpecOperation(method.upper(), path, spec.title, segments))
+                        self.operations.append(SpecOperation(method.upper(), path, spec.title, segments, spec.name))
 
     def is_api_host(self, host: str) -> bool:
         return any(host == known for known, _ in self.servers)

@@ -23,7 +23,7 @@ reference renderer (resolver.py) reads each spec once.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -56,7 +56,8 @@ try:
 except ImportError:  # PyYAML built without libyaml
     from yaml import SafeLoader as _SafeLoader  # type: ignore[assignment]
 
-__all__ = ["CheckedSpec", "check_spec_file", "escape", "line_of", "parse_spec", "validate_spec_file"]
+__all__ = ["CheckedSpec", "check_spec_file", "dereference", "escape", "line_of", "openapi_version", "operations",
+           "parse_spec", "resolve_pointer", "schema_validators", "validate_spec_file"]
 
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 GENERIC_ERROR_CODES = (
@@ -120,7 +121,7 @@ def check_spec_file(path: Path) -> CheckedSpec:
         return checked
     checked.document = document = _with_string_keys(document)
 
-    version = _openapi_version(document)
+    version = openapi_version(document)
     if version is None:
         report.add("/openapi", f"unsupported `openapi` version {document.get('openapi')!r}",
                    "set `openapi: 3.1.0` (3.0.x is also accepted)")
@@ -262,7 +263,7 @@ def _with_string_keys(value: Any) -> Any:
     return value
 
 
-def _openapi_version(document: Mapping[str, Any]) -> str | None:
+def openapi_version(document: Mapping[str, Any]) -> str | None:
     """"3.0" or "3.1" from the `openapi` field, None for anything else."""
     match = re.fullmatch(r"(3\.[01])\.\d+", str(document.get("openapi", "")))
     return match.group(1) if match else None
@@ -344,7 +345,7 @@ def _through_refs(document: Any, pointer: str) -> str:
     resolved, value = "", document
     for part in pointer.split("/")[1:] if pointer else []:
         if isinstance(value, dict) and isinstance(value.get("$ref"), str) and part != "$ref":
-            resolved, value = _dereference(document, resolved)
+            resolved, value = dereference(document, resolved)
         resolved += f"/{part}"
         value = resolve_pointer(document, resolved)
     return resolved
@@ -382,17 +383,26 @@ def _locating(cls: type[keywords.KeywordValidator]) -> type[keywords.KeywordVali
 # --- Stage 4: examples -----------------------------------------------------------------------
 
 def _check_examples(document: dict[str, Any], version: str, report: _Report) -> None:
+    validator_at = schema_validators(document, version)
+    for schema_pointer, example_pointer, value in _examples(document):
+        for error in validator_at(schema_pointer).iter_errors(value):
+            _add_validation_error(report, example_pointer, error, FIX_EXAMPLE)
+
+
+def schema_validators(document: dict[str, Any], version: str) -> Callable[[str], Validator]:
+    """A factory of validators for the schemas of `document`: pointer -> validator of the schema
+    there, local `$ref`s resolved and formats checked, in the dialect of the OpenAPI version."""
     validator_class, specification, formats = (
         (OAS31Validator, DRAFT202012, oas31_format_checker) if version == "3.1"
         else (OAS30Validator, DRAFT4, oas30_format_checker)
     )
     registry: Registry[Any] = Registry().with_resource(DOCUMENT_URI, specification.create_resource(document))
     format_checker = _format_checker(formats)
-    for schema_pointer, example_pointer, value in _examples(document):
-        validator = validator_class({"$ref": f"{DOCUMENT_URI}#{schema_pointer}"},
-                                    registry=registry, format_checker=format_checker)
-        for error in validator.iter_errors(value):
-            _add_validation_error(report, example_pointer, error, FIX_EXAMPLE)
+
+    def validator_at(pointer: str) -> Validator:
+        return validator_class({"$ref": f"{DOCUMENT_URI}#{pointer}"}, registry=registry,
+                               format_checker=format_checker)
+    return validator_at
 
 
 def _format_checker(openapi_formats: FormatChecker) -> FormatChecker:
@@ -408,7 +418,7 @@ def _examples(document: dict[str, Any]) -> Iterator[Example]:
     Objects given as `$ref` are skipped where they are used and checked where they are defined
     (under `components`), so each example is checked once.
     """
-    for operation_pointer, path_item_pointer, operation in _operations(document):
+    for operation_pointer, path_item_pointer, operation in operations(document):
         for parameters_pointer in (f"{path_item_pointer}/parameters", f"{operation_pointer}/parameters"):
             for index, parameter in enumerate(_get(document, parameters_pointer) or []):
                 yield from _parameter_examples(document, f"{parameters_pointer}/{index}", parameter)
@@ -506,7 +516,7 @@ def _check_operations(document: dict[str, Any], report: _Report) -> None:
             report.add(f"/tags/{index}", f"the tag {tag.get('name')!r} has no description",
                        "describe what the tag's operations are for")
     first_use: dict[str, str] = {}
-    for pointer, _, operation in _operations(document):
+    for pointer, _, operation in operations(document):
         operation_id = operation.get("operationId")
         if not operation_id:
             report.add(pointer, "the operation has no operationId",
@@ -540,7 +550,7 @@ def _check_operations(document: dict[str, Any], report: _Report) -> None:
 def _check_parameters(document: dict[str, Any], report: _Report) -> None:
     pointers = [f"/components/parameters/{escape(name)}"
                 for name in (document.get("components") or {}).get("parameters") or {}]
-    for operation_pointer, path_item_pointer, _ in _operations(document):
+    for operation_pointer, path_item_pointer, _ in operations(document):
         for parameters_pointer in (f"{path_item_pointer}/parameters", f"{operation_pointer}/parameters"):
             pointers += [f"{parameters_pointer}/{index}"
                          for index in range(len(_get(document, parameters_pointer) or []))]
@@ -557,13 +567,13 @@ def _check_parameters(document: dict[str, Any], report: _Report) -> None:
 
 
 def _check_bodies_and_responses(document: dict[str, Any], report: _Report) -> None:
-    for pointer, _, operation in _operations(document):
+    for pointer, _, operation in operations(document):
         if "requestBody" in operation:
-            body_pointer, body = _dereference(document, f"{pointer}/requestBody")
+            body_pointer, body = dereference(document, f"{pointer}/requestBody")
             _check_media_examples(document, body_pointer, body, "request body", report)
         for status, _response in (operation.get("responses") or {}).items():
             if status.startswith("2") and status != "204":
-                response_pointer, response = _dereference(document, f"{pointer}/responses/{escape(status)}")
+                response_pointer, response = dereference(document, f"{pointer}/responses/{escape(status)}")
                 _check_media_examples(document, response_pointer, response, f"{status} response", report)
 
 
@@ -577,7 +587,7 @@ def _check_media_examples(document: dict[str, Any], pointer: str, owner: Any, wh
         if "schema" not in media:
             report.add(media_pointer, f"the {what} ({media_type}) has no schema", "add a `schema`")
             continue
-        _, schema = _dereference(document, f"{media_pointer}/schema")
+        _, schema = dereference(document, f"{media_pointer}/schema")
         is_binary = isinstance(schema, dict) and (
             schema.get("format") == "binary" or "contentMediaType" in schema)
         if not is_binary and "example" not in media and not media.get("examples"):
@@ -688,7 +698,7 @@ def _get(document: Any, pointer: str) -> Any:
     return None if value is _MISSING else value
 
 
-def _dereference(document: Any, pointer: str) -> tuple[str, Any]:
+def dereference(document: Any, pointer: str) -> tuple[str, Any]:
     """The pointer and value of the object at `pointer`, following local `$ref`s."""
     value = _get(document, pointer)
     seen = {pointer}
@@ -701,7 +711,7 @@ def _dereference(document: Any, pointer: str) -> tuple[str, Any]:
     return pointer, value
 
 
-def _operations(document: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
+def operations(document: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
     """(operation pointer, path item pointer, operation) for every operation of paths and webhooks."""
     for section in ("paths", "webhooks"):
         for path, item in (document.get(section) or {}).items():

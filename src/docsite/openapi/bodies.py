@@ -1,0 +1,339 @@
+"""Docs agree with the specs, part two: the JSON a page shows is JSON the API sends or accepts.
+
+calls.py checks that every call a page writes exists; this module checks the JSON around them:
+
+- a ```json block must be valid JSON (readers copy it);
+- a ```json block after an API call, in the same section (no heading between them), is that call's
+  request body or one of its responses (errors included), whole or an excerpt: the value of one of
+  their fields or items at any depth (`"discounts in the answer"`);
+- the JSON a curl command sends (`-d '{...}'`, `--data`, `--data-raw`, `--json`) is the call's
+  request body, whole;
+- a ```json block whose `type` names a webhook (`order.purchased`) is that webhook's payload;
+- an error body (a `code` and a `message`) names an error code that the API documents in its
+  `x-error-codes` (any API's, when no call precedes it), and has the shape of the API's errors.
+
+Objects are compared strictly in OpenAPI 3.1 specs: a field the spec does not define fails like a
+missing required field, a wrong type or a value outside an enum (in 3.0 specs, JSON Schema draft 4
+has no `unevaluatedProperties`, so undefined fields pass). A JSON block with no call before it in
+its section and no webhook `type` (analytics events, the OAuth token endpoint's answers) is only
+checked for syntax.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jsonschema.exceptions import ValidationError
+from jsonschema.protocols import Validator
+
+from docsite.errors import Report
+from docsite.markdown import CodeSpan
+from docsite.openapi.calls import ApiCall, ApiIndex, SpecOperation, find_api_calls
+from docsite.openapi.specs import ApiSpec
+from docsite.openapi.validation import (
+    dereference,
+    escape,
+    openapi_version,
+    operations,
+    resolve_pointer,
+    schema_validators,
+)
+from docsite.routes import Route
+
+_CURL_BODY = re.compile(r"(?:^|\s)(?:-d|--data|--data-raw|--data-binary|--json)[\s=]+'([^']*)'")
+_JSON_MEDIA = re.compile(r"^application/(?:[\w.+-]+\+)?json$|^\*/\*$")
+_SCHEMA_KEYWORDS_WITH_VALUES = ("example", "examples", "default", "const", "enum")
+_COMPOSITIONS = ("allOf", "oneOf", "anyOf")
+FIX = "correct the JSON to match the spec, or the spec if the page is right (see /specification/{api})"
+
+
+@dataclass
+class _Api:
+    """One spec, ready to validate JSON: its validators over a strict copy, and what it documents."""
+
+    spec: ApiSpec
+    validator_at: Callable[[str], Validator]
+    error_codes: set[str]
+    error_schemas: list[str]  # pointers of the schemas of its 4xx and 5xx responses
+    webhooks: dict[str, list[str]] = field(default_factory=dict)  # name -> payload schema pointers
+
+    @classmethod
+    def of(cls, spec: ApiSpec) -> _Api:
+        document = spec.document
+        version = openapi_version(document) or "3.1"
+        strict = _strict(document) if version == "3.1" else document
+        codes = {str(entry.get("code")) for entry in spec.info.get("x-error-codes") or []
+                 if isinstance(entry, dict)}
+        errors = sorted({schema for pointer, _, _ in operations(document) if pointer.startswith("/paths/")
+                         for status, schema in _response_schemas(document, pointer) if status[:1] in "45"})
+        webhooks: dict[str, list[str]] = {}
+        for pointer, item, _ in operations(document):
+            if item.startswith("/webhooks/"):
+                name = item.split("/")[2].replace("~1", "/").replace("~0", "~")
+                webhooks.setdefault(name, []).extend(_body_schemas(document, pointer))
+        return cls(spec, schema_validators(strict, version), codes, errors, webhooks)
+
+    def body_schemas(self, op: SpecOperation) -> list[str]:
+        return _body_schemas(self.spec.document, _pointer(op))
+
+    def response_schemas(self, op: SpecOperation) -> list[str]:
+        return [schema for _, schema in _response_schemas(self.spec.document, _pointer(op))]
+
+    def errors_for(self, value: Any, pointers: Iterable[str]) -> list[ValidationError] | None:
+        """None when `value` validates against one of the schemas at `pointers`; else the errors
+        against the closest one (the fewest errors)."""
+        best: list[ValidationError] | None = None
+        for pointer in pointers:
+            errors = list(self.validator_at(pointer).iter_errors(value))
+            if not errors:
+                return None
+            if best is None or len(errors) < len(best):
+                best = errors
+        return best or []
+
+
+def check_json_bodies(routes: Iterable[Route], specs: list[ApiSpec], report: Report) -> None:
+    """Report every JSON block and curl body in the routes' Markdown that the specs disagree with."""
+    if not specs:
+        return
+    index = ApiIndex(specs)
+    apis = {spec.name: _Api.of(spec) for spec in specs}
+    for route in routes:
+        if route.rendered is None or route.source is None:
+            continue
+        page = _Page(route.source, route.rendered.code, [h.line for h in route.rendered.headings], index)
+        for span in route.rendered.code:
+            if span.block and span.language == "json":
+                _check_block(page, span, apis, report)
+            if span.block:
+                for line, body, call in page.curl_bodies(span):
+                    _check_request(page.file, line, body, call, apis, index, report)
+
+
+@dataclass
+class _Page:
+    file: Path
+    code: list[CodeSpan]
+    heading_lines: list[int]
+    index: ApiIndex
+
+    def __post_init__(self) -> None:
+        self.calls = sorted((call for span in self.code for call in find_api_calls(span, self.index)),
+                            key=lambda call: call.line)
+
+    def call_before(self, line: int) -> ApiCall | None:
+        """The last API call before `line` in the same section."""
+        section_start = max((h for h in self.heading_lines if h < line), default=0)
+        before = [call for call in self.calls if section_start < call.line < line]
+        return before[-1] if before else None
+
+    def curl_bodies(self, span: CodeSpan) -> Iterator[tuple[int, str, ApiCall]]:
+        """(line, JSON text, call) of each JSON body a curl command in `span` sends."""
+        calls = list(find_api_calls(span, self.index))
+        for match in _CURL_BODY.finditer(span.text):
+            body = match.group(1)
+            line = span.line + span.text.count("\n", 0, match.start(1))
+            sending = [call for call in calls if call.line <= line]
+            if body.lstrip()[:1] in ("{", "[") and sending:
+                yield line, body, sending[-1]
+
+
+def _check_block(page: _Page, span: CodeSpan, apis: dict[str, _Api], report: Report) -> None:
+    try:
+        value = json.loads(span.text)
+    except json.JSONDecodeError as err:
+        report.error(f"this json code block is not valid JSON: {err.msg}", page.file, span.line + err.lineno - 1,
+                     "readers copy it: write valid JSON (no comments, no `...`), or mark the block `text`")
+        return
+    webhook = _webhook_of(value, apis)
+    if webhook is not None:
+        api, pointers = webhook
+        _report(page.file, span.line, f"the `{value['type']}` webhook payload", api.errors_for(value, pointers),
+                api, report)
+        return
+    call = page.call_before(span.line)
+    candidates = [op for op in page.index.matching(call.path) if call.method in (None, op.method)] if call else []
+    if _is_error(value) and not _check_error_code(page.file, span.line, value, candidates, apis, report):
+        return
+    if candidates:
+        _check_against_operations(page.file, span.line, value, call, candidates, apis, report)
+    elif _is_error(value):
+        owners = [api for api in apis.values() if value["code"] in api.error_codes]
+        api = owners[0]
+        _report(page.file, span.line, "this error body", api.errors_for(value, api.error_schemas), api, report)
+
+
+def _check_against_operations(file: Path, line: int, value: Any, call: ApiCall | None,
+                              candidates: list[SpecOperation], apis: dict[str, _Api], report: Report) -> None:
+    """The block is a request body or a response of one of the operations, whole or an excerpt."""
+    best: tuple[_Api, list[ValidationError]] | None = None
+    for op in candidates:
+        api = apis[op.spec]
+        whole = api.body_schemas(op) + api.response_schemas(op)
+        errors = api.errors_for(value, whole)
+        if errors is None or api.errors_for(value, _excerpts(api.spec.document, whole)) is None:
+            return
+        if best is None or len(errors) < len(best[1]):
+            best = (api, errors)
+    if best is not None:
+        shown = f"{call.method} {call.written}" if call and call.method else (call.written if call else "")
+        _report(file, line, f"this JSON (after `{shown}`)", best[1], best[0], report,
+                f" as a request body or a response of {_names(candidates)}, whole or in part")
+
+
+def _check_request(file: Path, line: int, body: str, call: ApiCall, apis: dict[str, _Api], index: ApiIndex,
+                   report: Report) -> None:
+    try:
+        value = json.loads(body)
+    except json.JSONDecodeError as err:
+        report.error(f"the JSON this curl command sends is not valid JSON: {err.msg}", file, line + err.lineno - 1,
+                     "fix the JSON between the quotes")
+        return
+    candidates = [op for op in index.matching(call.path) if call.method in (None, op.method)]
+    best: tuple[_Api, list[ValidationError]] | None = None
+    for op in candidates:
+        api = apis[op.spec]
+        pointers = api.body_schemas(op)
+        if not pointers:
+            continue
+        errors = api.errors_for(value, pointers)
+        if errors is None:
+            return
+        if best is None or len(errors) < len(best[1]):
+            best = (api, errors)
+    if best is not None:
+        _report(file, line, f"the request body this curl command sends to {_names(candidates)}", best[1], best[0],
+                report)
+    elif candidates:
+        report.error(f"this curl command sends a JSON body, but {_names(candidates)} takes none", file, line,
+                     "remove the body, or fix the call")
+
+
+def _check_error_code(file: Path, line: int, value: dict[str, Any], candidates: list[SpecOperation],
+                      apis: dict[str, _Api], report: Report) -> bool:
+    """False (and reported) when the error body's code is not one the API (or any API) documents."""
+    code = value["code"]
+    scope = [apis[name] for name in dict.fromkeys(op.spec for op in candidates)] or list(apis.values())
+    if any(code in api.error_codes for api in scope):
+        return True
+    known = sorted({c for api in scope for c in api.error_codes})
+    where = " and ".join(api.spec.title for api in scope) if candidates else "any API"
+    report.error(f"error code `{code}` is not documented by {where}", file, line,
+                 f"use one of the documented codes ({', '.join(known)}), or add it to `x-error-codes` of the spec")
+    return False
+
+
+def _report(file: Path, line: int, what: str, errors: list[ValidationError] | None, api: _Api,
+            report: Report, as_what: str = "") -> None:
+    if errors is None:
+        return
+    details = "; ".join(_describe(error) for error in errors[:3]) + ("; …" if len(errors) > 3 else "")
+    report.error(f"{what} does not match the {api.spec.title} spec{as_what}: {details}", file, line,
+                 FIX.format(api=api.spec.name))
+
+
+def _describe(error: ValidationError) -> str:
+    where = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in error.absolute_path)
+    return f"{where.lstrip('.') or 'the top level'}: {error.message}"
+
+
+def _names(candidates: list[SpecOperation]) -> str:
+    return ", ".join(f"`{op.method} {op.path}`" for op in candidates)
+
+
+def _pointer(op: SpecOperation) -> str:
+    return f"/paths/{escape(op.path)}/{op.method.lower()}"
+
+
+def _is_error(value: Any) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("code"), str) and "message" in value
+
+
+def _webhook_of(value: Any, apis: dict[str, _Api]) -> tuple[_Api, list[str]] | None:
+    if not isinstance(value, dict) or not isinstance(value.get("type"), str):
+        return None
+    for api in apis.values():
+        if value["type"] in api.webhooks:
+            return api, api.webhooks[value["type"]]
+    return None
+
+
+# -- the schemas of an operation -------------------------------------------------------------------
+
+def _body_schemas(document: dict[str, Any], operation: str) -> list[str]:
+    """Schema pointers of the JSON media types of the request body of the operation at `operation`."""
+    return _json_media(document, f"{operation}/requestBody")
+
+
+def _response_schemas(document: dict[str, Any], operation: str) -> list[tuple[str, str]]:
+    """(status, schema pointer) of the JSON media types of each response of the operation."""
+    responses = resolve_pointer(document, f"{operation}/responses")
+    return [(str(status), schema) for status in (responses if isinstance(responses, dict) else {})
+            for schema in _json_media(document, f"{operation}/responses/{escape(str(status))}")]
+
+
+def _json_media(document: dict[str, Any], owner: str) -> list[str]:
+    """Schema pointers of the JSON media types of the request body or response at `owner`."""
+    pointer, value = dereference(document, owner)
+    content = value.get("content") if isinstance(value, dict) else None
+    return [f"{pointer}/content/{escape(media)}/schema" for media, media_type in (content or {}).items()
+            if _JSON_MEDIA.match(media) and isinstance(media_type, dict) and "schema" in media_type]
+
+
+def _excerpts(document: dict[str, Any], roots: list[str]) -> Iterator[str]:
+    """Pointers of every schema nested in the schemas at `roots`: field values and items, at any depth
+    (the parts of a composition are the same value as their whole: their fields are nested, not they)."""
+    seen: set[str] = set()
+    stack = list(roots)
+    while stack:
+        pointer, schema = dereference(document, stack.pop())
+        if not isinstance(schema, dict) or pointer in seen:
+            continue
+        seen.add(pointer)
+        nested = [f"{pointer}/properties/{escape(name)}" for name in schema.get("properties") or {}]
+        nested += [f"{pointer}/{key}" for key in ("items", "additionalProperties") if isinstance(schema.get(key), dict)]
+        yield from nested
+        stack += nested
+        stack += [f"{pointer}/{key}/{i}" for key in _COMPOSITIONS for i, _ in enumerate(schema.get(key) or [])]
+
+
+def _strict(document: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a 3.1 document in which every object schema (one with `properties`, or composed with
+    `allOf`/`oneOf`/`anyOf`) allows no other field: `unevaluatedProperties: false`. Not the parts of
+    a composition: the whole sees the fields its parts define, a part alone sees only its own."""
+    strict = copy.deepcopy(document)
+    parts = {part["$ref"][1:] for part in _composition_parts(strict) if isinstance(part.get("$ref"), str)}
+
+    def walk(value: Any, pointer: str, part: bool) -> None:
+        if isinstance(value, dict):
+            if (any(key in value for key in ("properties", *_COMPOSITIONS)) and not part and pointer not in parts
+                    and "additionalProperties" not in value and "unevaluatedProperties" not in value):
+                value["unevaluatedProperties"] = False
+            for key, child in value.items():
+                if key not in _SCHEMA_KEYWORDS_WITH_VALUES:
+                    walk(child, f"{pointer}/{escape(str(key))}", key in _COMPOSITIONS)
+        elif isinstance(value, list):
+            for i, child in enumerate(value):
+                walk(child, f"{pointer}/{i}", part)
+
+    walk(strict, "", False)
+    return strict
+
+
+def _composition_parts(value: Any) -> Iterator[dict[str, Any]]:
+    if isinstance(value, dict):
+        for key in _COMPOSITIONS:
+            parts = value.get(key)
+            yield from (part for part in parts if isinstance(part, dict)) if isinstance(parts, list) else ()
+        for key, child in value.items():
+            if key not in _SCHEMA_KEYWORDS_WITH_VALUES:
+                yield from _composition_parts(child)
+    elif isinstance(value, list):
+        for child in value:
+            yield from _composition_parts(child)

@@ -1,0 +1,231 @@
+"""Docs agree with the specs: the JSON pages show (blocks, curl bodies, errors, webhooks) is the specs' JSON."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+from typing import Any
+
+from docsite.errors import Problem, Report
+from docsite.markdown import render_markdown
+from docsite.openapi.bodies import check_json_bodies
+from docsite.openapi.specs import ApiSpec
+from docsite.routes import Route
+
+MONEY: dict[str, Any] = {"type": "object", "required": ["amount", "currency"],
+                         "properties": {"amount": {"type": "integer"}, "currency": {"type": "string"}}}
+ERROR: dict[str, Any] = {"type": "object", "required": ["code", "message"],
+                         "properties": {"code": {"type": "string"}, "message": {"type": "string"}}}
+
+
+def error_response(description: str) -> dict[str, Any]:
+    return {"description": description,
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+
+
+SPEC = ApiSpec("distribution", Path("distribution.yaml"), {
+    "openapi": "3.1.0",
+    "info": {"title": "Distribution API", "version": "1.0.0",
+             "x-error-codes": [{"code": "CART_NOT_FOUND", "status": 404}, {"code": "SEAT_UNAVAILABLE", "status": 409}]},
+    "servers": [{"url": "https://api.pre.example.com"}],
+    "paths": {
+        "/distribution/v1/carts/{cartId}/items": {"post": {
+            "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/AddItems"}}}},
+            "responses": {
+                "201": {"description": "The cart",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Cart"}}}},
+                "404": {"$ref": "#/components/responses/NotFound"},
+                "409": error_response("Taken"),
+            },
+        }},
+        "/distribution/v1/carts/{cartId}/booking": {"post": {"responses": {"201": {"description": "Booked"}}}},
+        "/distribution/v1/carts/{cartId}": {"get": {"responses": {
+            "200": {"description": "The cart",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Cart"}}}},
+        }}},
+    },
+    "webhooks": {"cart.expired": {"post": {
+        "requestBody": {"content": {"application/json": {"schema": {
+            "type": "object", "required": ["type", "cartId"],
+            "properties": {"type": {"const": "cart.expired"}, "cartId": {"type": "string"}}}}}},
+        "responses": {"200": {"description": "Received"}},
+    }}},
+    "components": {
+        "schemas": {
+            "Money": MONEY,
+            "Error": ERROR,
+            "AddItems": {"type": "object", "required": ["type"], "properties": {
+                "type": {"type": "string", "enum": ["NUMBERED", "GENERAL_ADMISSION"]},
+                "seats": {"type": "array", "items": {"type": "object", "properties": {"seatId": {"type": "integer"}}}},
+            }},
+            "Item": {"type": "object", "required": ["itemId"], "properties": {
+                "itemId": {"type": "integer"}, "price": {"$ref": "#/components/schemas/Money"}}},
+            "Cart": {"allOf": [{"$ref": "#/components/schemas/CartBase"}, {
+                "type": "object", "properties": {"totals": {"type": "object", "properties": {
+                    "total": {"$ref": "#/components/schemas/Money"}}}}}]},
+            "CartBase": {"type": "object", "required": ["cartId", "items"], "properties": {
+                "cartId": {"type": "string"},
+                "items": {"type": "array", "items": {"$ref": "#/components/schemas/Item"}}}},
+        },
+        "responses": {"NotFound": error_response("No such cart")},
+    },
+})
+PAGE = Path("docs/cart.md")
+CART = '{"cartId": "crt_1", "items": [{"itemId": 9, "price": {"amount": 3900, "currency": "EUR"}}]}'
+
+
+def check(markdown: str) -> list[Problem]:
+    rendered = render_markdown(textwrap.dedent(markdown), PAGE, 1)
+    report = Report()
+    check_json_bodies([Route("/docs/cart", "doc", {}, PAGE, rendered)], [SPEC], report)
+    return report.problems
+
+
+def test_request_bodies_responses_and_their_excerpts_pass() -> None:
+    assert check(f"""\
+        ## Add seats
+
+        ```bash
+        curl https://api.pre.example.com/distribution/v1/carts/crt_1/items \\
+          -H "Authorization: Bearer $TOKEN" \\
+          -d '{{"type": "NUMBERED", "seats": [{{"seatId": 5510715}}]}}'
+        ```
+
+        ```json title="201 Created"
+        {CART}
+        ```
+
+        ```json title="The item's price"
+        {{"amount": 3900, "currency": "EUR"}}
+        ```
+
+        ```json title="totals, from the allOf's second part"
+        {{"total": {{"amount": 3900, "currency": "EUR"}}}}
+        ```
+        """) == []
+
+
+def test_a_field_the_spec_does_not_define_fails_with_the_file_line_and_field() -> None:
+    problem, = check(f"""\
+        Read the cart with `GET /distribution/v1/carts/{{cartId}}`:
+
+        ```json
+        {CART[:-1]}, "expiresIn": 900}}
+        ```
+        """)
+    assert problem.severity == "error"
+    assert (problem.file, problem.line) == (PAGE, 4)
+    assert problem.message.startswith("this JSON (after `GET /distribution/v1/carts/{cartId}`) does not match the "
+                                      "Distribution API spec as a request body or a response of "
+                                      "`GET /distribution/v1/carts/{cartId}`, whole or in part: ")
+    assert "'expiresIn' was unexpected" in problem.message
+    assert problem.fix == ("correct the JSON to match the spec, or the spec if the page is right "
+                           "(see /specification/distribution)")
+
+
+def test_an_allof_part_alone_does_not_make_the_whole_strict() -> None:
+    """CartBase is an allOf part of Cart: a cart with totals (from the other part) passes, a cart with a
+    field of neither part fails."""
+    assert check(f"`GET /distribution/v1/carts/{{cartId}}`\n\n```json\n{CART[:-1]}, \"totals\": {{}}}}\n```\n") == []
+    problem, = check(f"`GET /distribution/v1/carts/{{cartId}}`\n\n```json\n{CART[:-1]}, \"total\": {{}}}}\n```\n")
+    assert "'total' was unexpected" in problem.message
+
+
+def test_a_wrong_type_or_a_value_outside_the_enum_fails() -> None:
+    problem, = check("""\
+        ```bash
+        curl https://api.pre.example.com/distribution/v1/carts/crt_1/items \\
+          -d '{"type": "SEATED", "seats": [{"seatId": "5510715"}]}'
+        ```
+        """)
+    assert problem.line == 3  # the line of the body, inside the block
+    assert problem.message.startswith("the request body this curl command sends to `POST "
+                                      "/distribution/v1/carts/{cartId}/items` does not match the Distribution API spec")
+    assert "type: 'SEATED' is not one of ['NUMBERED', 'GENERAL_ADMISSION']" in problem.message
+    assert "seats[0].seatId: '5510715' is not of type 'integer'" in problem.message
+
+
+def test_a_multiline_curl_body_is_read_whole() -> None:
+    problem, = check("""\
+        ```bash
+        curl https://api.pre.example.com/distribution/v1/carts/crt_1/items \\
+          -d '{
+            "type": "NUMBERED",
+            "seatIds": [5510715]
+          }'
+        ```
+        """)
+    assert problem.line == 3
+    assert "'seatIds' was unexpected" in problem.message
+
+
+def test_a_body_sent_to_an_operation_that_takes_none_fails() -> None:
+    curl = "curl https://api.pre.example.com/distribution/v1/carts/crt_1/booking -d '{\"hold\": 1}'"
+    problem, = check(f"```bash\n{curl}\n```\n")
+    assert problem.message == ("this curl command sends a JSON body, but "
+                               "`POST /distribution/v1/carts/{cartId}/booking` takes none")
+
+
+def test_an_error_code_the_api_does_not_document_fails_naming_the_ones_it_does() -> None:
+    problem, = check("""\
+        `POST /distribution/v1/carts/{cartId}/items` can answer:
+
+        ```json
+        {"code": "SEAT_TAKEN", "message": "Seat 5510715 is not available."}
+        ```
+        """)
+    assert problem.message == "error code `SEAT_TAKEN` is not documented by Distribution API"
+    assert problem.fix == ("use one of the documented codes (CART_NOT_FOUND, SEAT_UNAVAILABLE), "
+                           "or add it to `x-error-codes` of the spec")
+    assert check("""\
+        `POST /distribution/v1/carts/{cartId}/items` can answer:
+
+        ```json
+        {"code": "SEAT_UNAVAILABLE", "message": "Seat 5510715 is not available."}
+        ```
+        """) == []
+
+
+def test_an_error_body_with_no_call_before_it_is_checked_against_every_api() -> None:
+    assert check('```json\n{"code": "CART_NOT_FOUND", "message": "No cart crt_1."}\n```\n') == []
+    unknown, = check('```json\n{"code": "CART_GONE", "message": "No cart crt_1."}\n```\n')
+    assert unknown.message == "error code `CART_GONE` is not documented by any API"
+    shape, = check('```json\n{"code": "CART_NOT_FOUND", "message": "No cart crt_1.", "hint": "retry"}\n```\n')
+    assert shape.message.startswith("this error body does not match the Distribution API spec")
+    assert "'hint' was unexpected" in shape.message
+
+
+def test_a_webhook_payload_is_checked_against_the_webhook() -> None:
+    assert check('```json\n{"type": "cart.expired", "cartId": "crt_1"}\n```\n') == []
+    problem, = check('```json\n{"type": "cart.expired", "cart": "crt_1"}\n```\n')
+    assert problem.message.startswith("the `cart.expired` webhook payload does not match the Distribution API spec")
+    assert "'cartId' is a required property" in problem.message
+
+
+def test_a_json_block_must_be_json() -> None:
+    problem, = check('Intro.\n\n```json\n{\n  "cartId": "crt_1",\n  // the items\n}\n```\n')
+    assert (problem.line, problem.severity) == (6, "error")
+    assert problem.message.startswith("this json code block is not valid JSON: ")
+    assert problem.fix is not None and "mark the block `text`" in problem.fix
+
+
+def test_json_in_another_section_than_the_call_is_only_parsed() -> None:
+    """A heading ends what a call's JSON can be: an analytics event or a token answer after it is
+    not compared with the call's schemas."""
+    assert check("""\
+        Read the cart with `GET /distribution/v1/carts/{cartId}`.
+
+        ## The token endpoint's answer
+
+        ```json
+        {"access_token": "eyJ...", "token_type": "Bearer", "expires_in": 3600}
+        ```
+        """) == []
+
+
+def test_the_real_docs_show_the_specs_json() -> None:
+    from docsite.build import Paths
+    from docsite.build import check as check_site
+    from tests.conftest import CONTENT
+    warnings = check_site(Paths(CONTENT, Path("/nonexistent")))  # raises on any error
+    assert not [w for w in warnings if "JSON" in w.message or "error code" in w.message]
