@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from docsite.config import load_config
 from docsite.content import Content, load_content
 from docsite.errors import Report
+from docsite.markdown import Rendered
 from docsite.markdown.text import count_words, plain_text
+from docsite.openapi.specs import load_specs
 from tests.conftest import CONTENT
 
 MIN_WORDS = 150
@@ -50,3 +54,40 @@ def test_no_page_is_short_or_a_placeholder(content: Content) -> None:
 def test_docs_have_keywords_and_the_platform_is_named_onebox(content: Content) -> None:
     assert [d.id for d in content.docs if not d.front.keywords] == []
     assert [d.id for d in content.docs if "onebox" not in plain_text(d.rendered.tree).lower()] == []
+
+
+# Names in capitals the pages write in inline code that are not the APIs' values: the environment
+# variables the examples read.
+ENVIRONMENT_VARIABLES = {"BASE_URL", "ONEBOX_BASE_URL", "ONEBOX_TOKEN", "ONEBOX_TOKEN_URL"}
+CONSTANT = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+
+
+def test_error_codes_and_constants_in_the_text_are_the_specs(content: Content) -> None:
+    """`EVENT_NOT_FOUND` or `SOLD_OUT` in a page's text is a documented error code or a value of
+    an enum of the specs (JSON bodies are checked by the build: openapi/bodies.py)."""
+    specs = load_specs(CONTENT / "specs", Report())
+    known = set(ENVIRONMENT_VARIABLES)
+    for spec in specs:
+        known |= {str(entry["code"]) for entry in spec.info.get("x-error-codes") or []}
+        known |= {value for value in _enum_values(spec.document) if isinstance(value, str)}
+    written = [(label, span.line, span.text) for label, rendered in _rendered(content)
+               for span in rendered.code if not span.block and CONSTANT.match(span.text)]
+    assert len(written) > 100  # the pages do name codes and values: the check reads them
+    assert [(label, line, text) for label, line, text in written if text not in known] == []
+
+
+def _rendered(content: Content) -> list[tuple[str, Rendered]]:
+    out = [(f"docs/{d.id}", d.rendered) for d in content.docs]
+    return out + [(f"pages{p.route}", p.rendered) for p in content.pages]
+
+
+def _enum_values(value: Any) -> Iterator[Any]:
+    if isinstance(value, dict):
+        yield from value.get("enum") or [] if isinstance(value.get("enum"), list) else ()
+        if "const" in value:
+            yield value["const"]
+        for child in value.values():
+            yield from _enum_values(child)
+    elif isinstance(value, list):
+        for child in value:
+            yield from _enum_values(child)
