@@ -170,7 +170,16 @@ class ThemeConfig(Model):
     footer: Footer = Footer()
     tableOfContents: TableOfContents = TableOfContents()
     image: str | None = None
-    metadata: list[dict[str, str]] = []
+    metadata: list[dict[str, str]] = []  # <meta> tags of every page; `keywords` is the pages' default
+
+    @field_validator("metadata")
+    @classmethod
+    def _meta_tags(cls, value: list[dict[str, str]]) -> list[dict[str, str]]:
+        for entry in value:
+            if "content" not in entry or not ("name" in entry or "property" in entry):
+                raise ValueError(f"each metadata entry is a <meta> tag with a `name` (or `property`) and a "
+                                 f"`content`, like {{name: twitter:site, content: '@onebox'}} (got {entry})")
+        return value
 
 
 # -- content plugins ----------------------------------------------------------------------------
@@ -188,6 +197,18 @@ class Docs(Model):
     editUrl: str | None = None
     showLastUpdateTime: bool = True
     versions: dict[str, DocsVersion] = {"current": DocsVersion()}
+
+    @field_validator("versions")
+    @classmethod
+    def _only_current(cls, value: dict[str, DocsVersion]) -> dict[str, DocsVersion]:
+        """The docs folder is the `current` version; the builder has no versioned copies of it, so any
+        other version would be an empty one that the navbar's version items link to."""
+        others = [name for name in value if name != "current"]
+        if others or "current" not in value:
+            raise ValueError(f"only the 'current' docs version exists (its docs are the docs folder); "
+                             f"remove {', '.join(repr(n) for n in others) or 'nothing'} and keep 'current'"
+                             if others else "the 'current' docs version is missing: add `current: {label: Next}`")
+        return value
 
 
 class Blog(Model):

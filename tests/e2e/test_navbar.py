@@ -189,6 +189,16 @@ def test_docs_version_dropdown_remembers_the_preferred_version(page: Page, varia
     assert page.evaluate(f"localStorage.getItem('{key}')") == "current"
 
 
+def test_docs_version_dropdown_links_to_this_page_in_each_version(page: Page, variant_site: VariantSite) -> None:
+    url = variant_site("chrome", config=CHROME)
+    dropdown = page.locator(".navbar-items-right .navbar-dropdown").first
+    page.goto(url + "/docs/environments")
+    expect(dropdown.get_by_role("link", name="Next", include_hidden=True)).to_have_attribute(
+        "href", "/docs/environments")
+    page.goto(url + "/faq")  # off the docs: the version's main doc
+    expect(dropdown.get_by_role("link", name="Next", include_hidden=True)).to_have_attribute("href", "/docs/")
+
+
 def _break_navbar_item(page: Page, site_url: str, path: str, item: dict[str, object]) -> None:
     """Serve `path` with the first navbar item of its inlined site data replaced by `item`."""
     def handle(route: Route) -> None:

@@ -5,10 +5,11 @@
  */
 import { Component, useEffect, useId, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import type { NavbarItemConfig } from '../types';
+import type { DocsPluginData, NavbarItemConfig } from '../types';
 import { SiteLink } from '../content/SiteLink';
 import { usePageData } from '../app/router';
-import { routeOf } from '../lib/data';
+import { loadDocsData, routeOf } from '../lib/data';
+import { docInVersion } from '../lib/docsVersions';
 import { isExternal, withBase } from '../lib/paths';
 import { createStorageSlot, StorageKeys } from '../lib/storage';
 import { Collapsible } from '../lib/Collapsible';
@@ -153,21 +154,36 @@ export function DropdownItem({ item, mobile }: ItemProps) {
   );
 }
 
-/** Docs version dropdown: remembers the chosen version per docs plugin; forgets one that no longer exists. */
+/**
+ * Docs version dropdown: each version links to this page in that version (its main doc off the
+ * docs); remembers the chosen version per docs plugin and forgets one that no longer exists.
+ */
 function DocsVersionDropdownItem({ item, mobile }: ItemProps) {
   const versions = item.versions ?? [];
   const pluginId = item.docsPluginId ?? 'default';
+  const { pathname } = useLocation();
+  // Until the versions' docs have loaded (after hydration), each version links to its root.
+  const [docsData, setDocsData] = useState<DocsPluginData | null>(null);
   useEffect(() => {
     const slot = createStorageSlot(StorageKeys.preferredVersion(pluginId));
     const stored = slot.get();
     if (stored !== null && !versions.some((v) => v.name === stored)) slot.del();
   }, [pluginId, versions]);
+  useEffect(() => {
+    loadDocsData(pluginId).then(setDocsData, (error: unknown) => {
+      console.error('The docs version dropdown links to the versions\' roots:', error);
+    });
+  }, [pluginId]);
   const remember = (name: string) => createStorageSlot(StorageKeys.preferredVersion(pluginId)).set(name);
+  const linkTo = (name: string, root: string) => {
+    const version = docsData?.versions.find((v) => v.name === name);
+    return docsData && version ? docInVersion(docsData, routeOf(pathname), version) : root;
+  };
   const dropdown: NavbarItemConfig = {
     ...item,
     type: 'dropdown',
     label: item.label ?? versions[0]?.label ?? 'Version',
-    items: versions.map((v) => ({ type: 'default', label: v.label, to: v.to, position: item.position })),
+    items: versions.map((v) => ({ type: 'default', label: v.label, to: linkTo(v.name, v.to), position: item.position })),
   };
   return (
     <div onClickCapture={(event) => {
