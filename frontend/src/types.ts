@@ -422,6 +422,8 @@ export interface SiteData {
   trailingSlash: boolean | null;
   favicon: string | null;
   themeColor: string;
+  /** `themeConfig.metadata`: <meta> tags of every page (attribute -> value), keywords excepted. */
+  metadata: Record<string, string>[];
   buildId: string;
   i18n: {
     defaultLocale: string;

@@ -34,6 +34,7 @@ def site_data(config: SiteConfig, content_dir: Path, docs: list[Doc], sidebars: 
         "trailingSlash": config.trailingSlash,
         "favicon": config.favicon,
         "themeColor": config.themeColor,
+        "metadata": [entry for entry in theme.metadata if entry.get("name") != "keywords"],  # keywords: per page
         "buildId": build_id,
         "i18n": {
             "defaultLocale": config.i18n.defaultLocale,

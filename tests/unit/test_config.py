@@ -9,6 +9,8 @@ import pytest
 from docsite.config import NAVBAR_ITEM_TYPES, FooterColumn, load_config
 from docsite.errors import BuildError
 from tests.conftest import CONTENT
+from tests.unit.sitefiles import configure
+from tests.unit.sitefiles import load as load_site
 
 BASE = """\
 title: T
@@ -137,6 +139,24 @@ def test_wrong_values_are_errors_with_the_allowed_ones(tmp_path: Path) -> None:
 def test_base_url_and_url_are_checked(tmp_path: Path) -> None:
     assert "baseUrl must start and end with '/'" in str(error_of(tmp_path, BASE + "baseUrl: docs\n"))
     assert "absolute origin" in str(error_of(tmp_path, BASE.replace("https://example.com", "example.com")))
+
+
+def test_site_metadata_entries_are_meta_tags(tmp_path: Path, mini_site: Path) -> None:
+    error = error_of(tmp_path, BASE + "  metadata:\n    - {content: '@onebox'}\n")
+    assert "each metadata entry is a <meta> tag with a `name` (or `property`) and a `content`" in str(error)
+    configure(mini_site, themeConfig={"metadata": [{"name": "keywords", "content": "tickets"},
+                                                   {"name": "twitter:site", "content": "@onebox"}]})
+    built, _ = load_site(mini_site)
+    # every page's head gets them (frontend/src/app/head.ts); keywords are the pages' default keywords
+    assert built.site_data["metadata"] == [{"name": "twitter:site", "content": "@onebox"}]
+
+
+def test_only_the_current_docs_version_exists(tmp_path: Path) -> None:
+    """Versioned copies of the docs are not built: another version would be an empty one in the navbar."""
+    error = error_of(tmp_path, BASE + "docs:\n  versions:\n    current: {label: Next}\n    '1.0': {label: '1.0'}\n")
+    assert "only the 'current' docs version exists" in str(error)
+    assert "remove '1.0'" in str(error)
+    assert "'current' docs version is missing" in str(error_of(tmp_path, BASE + "docs:\n  versions: {}\n"))
 
 
 def test_yaml_syntax_errors_have_a_line(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ const site = {
   buildId: 'b1',
   favicon: null,
   themeColor: '#c8102e',
+  metadata: [{ name: 'twitter:site', content: '@onebox' }, { property: 'fb:app_id', content: '123' }],
   i18n: { htmlLang: 'en', direction: 'ltr', defaultLocale: 'en', locales: [] },
   colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
   announcementBar: null,
@@ -27,6 +28,13 @@ function inlined(html: string): { page: unknown } {
 const assets = { css: ['.a{color:red}'], stylesheets: ['assets/lazy.css'], entry: 'e.js', preload: [] };
 
 describe('the document', () => {
+  it("writes the site's metadata as meta tags in every page's head", () => {
+    const html = renderDocument({ route: '/faq', appHtml: '<main></main>', site, data: page('hello'), assets });
+    const head = html.split('</head>')[0];
+    expect(head).toContain('<meta data-head="site:twitter:site" name="twitter:site" content="@onebox">');
+    expect(head).toContain('<meta data-head="site:fb:app_id" property="fb:app_id" content="123">');
+  });
+
   it('inlines the data of an ordinary page', () => {
     const html = renderDocument({ route: '/faq', appHtml: '<main></main>', site, data: page('hello'), assets });
     expect(inlined(html).page).not.toBeNull();

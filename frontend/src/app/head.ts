@@ -50,6 +50,7 @@ export function headTags(meta: PageMeta, site: SiteData): HeadTag[] {
 export function siteHeadTags(site: SiteData): HeadTag[] {
   const tags: HeadTag[] = [
     { tag: 'meta', attrs: { name: 'theme-color', content: site.themeColor }, key: 'name=theme-color' },
+    ...site.metadata.map((attrs): HeadTag => ({ tag: 'meta', attrs, key: `site:${attrs.name ?? attrs.property}` })),
   ];
   if (site.favicon) {
     tags.push({ tag: 'link', attrs: { rel: 'icon', href: withBase(site.favicon) }, key: 'rel=icon' });
