@@ -18,8 +18,7 @@ import { TableWrapper } from '../content/TableWrapper';
 
 /**
  * Scroll to the location's hash target once it is rendered (opening the schema it names), below
- * the navbar (the page's scroll-padding). The jump is instant: off-screen sections are rendered as
- * they come near (content-visibility), so a smooth scroll across them would end off target.
+ * the navbar (the page's scroll-padding). The jump is instant (api.css: the page is very long).
  */
 export function useHashTarget(setSchemaOpen: (name: string, open: boolean) => void) {
   const { hash } = useLocation();
@@ -37,8 +36,8 @@ export function useHashTarget(setSchemaOpen: (name: string, open: boolean) => vo
       const target = document.getElementById(id);
       if (!target) return;
       target.scrollIntoView({ behavior: 'instant' });
-      // Content above the target may still change height (remembered tab choices, sections
-      // rendered as they come near): if the reader has not scrolled since, put it back in place.
+      // Content above the target may still change height (remembered tab choices, code samples):
+      // if the reader has not scrolled since, put it back in place.
       const scrolled = window.scrollY;
       const top = target.getBoundingClientRect().top;
       timer = window.setTimeout(() => {

@@ -18,8 +18,8 @@ function supportsSmoothScrolling(): boolean {
 
 /**
  * Whether the page wants its jumps instant: its root's scroll-behavior is not smooth. base.css makes
- * it smooth unless the reader prefers reduced motion; api.css makes API pages instant (their
- * sections render as they come near, so a smooth scroll across them would end off target).
+ * it smooth unless the reader prefers reduced motion; api.css makes API pages instant (they are
+ * tens of thousands of pixels long: a smooth scroll across one takes seconds).
  */
 function wantsInstantJumps(): boolean {
   return supportsSmoothScrolling() && getComputedStyle(document.documentElement).scrollBehavior !== 'smooth';
