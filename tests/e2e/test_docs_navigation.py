@@ -203,11 +203,31 @@ def test_doc_pages_carry_social_tags_and_json_ld_breadcrumbs(page: Page, site_ur
     title = re.search(r'property="og:title" content="([^"]+)"', head)
     assert title and title.group(1).endswith(" | Onebox Developers")
     assert re.search(r'name="keywords" content="[^"]+"', head)
-    data = json.loads(re.search(r'<script type="application/ld\+json">(.*?)</script>', html).group(1))  # type: ignore[union-attr]
+    data = json.loads(re.search(r'<script type="application/ld\+json"[^>]*>(.*?)</script>', html).group(1))  # type: ignore[union-attr]
     assert data["@type"] == "BreadcrumbList"
     assert [item["item"] for item in data["itemListElement"]] == [
         "https://developers.oneboxtds.com/", "https://developers.oneboxtds.com/docs/authentication/",
         "https://developers.oneboxtds.com" + SELLER]
+
+
+def test_json_ld_follows_client_side_navigation(page: Page, site_url: str) -> None:
+    def json_ld() -> list[str] | None:
+        text = page.evaluate("document.head.querySelector('script[type=\"application/ld+json\"]')?.textContent")
+        return [item["item"] for item in json.loads(text)["itemListElement"]] if text else None
+
+    page.goto(site_url + SELLER)
+    hydrated(page)
+    assert json_ld() == ["https://developers.oneboxtds.com/", "https://developers.oneboxtds.com/docs/authentication/",
+                         "https://developers.oneboxtds.com" + SELLER]
+    page.evaluate("window.__sameDocument = true")
+    page.locator(".doc-sidebar a[href='/docs/environments']").click()
+    expect(page).to_have_url(site_url + "/docs/environments")
+    page.wait_for_function("document.title.startsWith('Environments')")
+    assert json_ld() == ["https://developers.oneboxtds.com/", "https://developers.oneboxtds.com/docs/environments"]
+    page.locator(".navbar a[href='/faq']").first.click()
+    expect(page).to_have_url(site_url + "/faq")
+    page.wait_for_function("!document.head.querySelector('script[type=\"application/ld+json\"]')")
+    assert page.evaluate("window.__sameDocument") is True, "client-side navigation, no reload"
 
 
 def test_the_versions_data_is_served_for_the_navbar(page: Page, site_url: str) -> None:

@@ -6,7 +6,7 @@
 import type { PageLoaderData, SiteData } from '../types';
 import { configureStorage, storageKey, StorageKeys } from '../lib/storage';
 import { DISMISSED_ATTRIBUTE } from '../chrome/AnnouncementBar';
-import { headTags, renderHeadTags, siteHeadTags } from './head';
+import { headTags, JSON_LD_KEY, renderHeadTags, siteHeadTags } from './head';
 import { pageDataPath } from '../lib/paths';
 
 export interface Assets {
@@ -90,7 +90,9 @@ export function renderDocument(options: {
   const preload = [assets.entry, ...assets.preload]
     .map((href) => `<link rel="modulepreload" href="${base}${href}">`)
     .join('');
-  const jsonLd = meta.jsonLd ? `<script type="application/ld+json">${scriptJson(meta.jsonLd)}</script>` : '';
+  const jsonLd = meta.jsonLd
+    ? `<script type="application/ld+json" data-head="${JSON_LD_KEY}">${scriptJson(meta.jsonLd)}</script>`
+    : '';
   let inline = scriptJson({ site, ...data } satisfies InlineData);
   let dataPreload = '';
   if (inline.length > INLINE_DATA_LIMIT) {

@@ -5,6 +5,9 @@
 import type { PageMeta, SiteData } from '../types';
 import { withBase } from '../lib/paths';
 
+/** `data-head` of the page's structured data script (docs' breadcrumbs), replaced on navigation. */
+export const JSON_LD_KEY = 'json-ld';
+
 export interface HeadTag {
   tag: 'meta' | 'link';
   attrs: Record<string, string>;
@@ -94,4 +97,16 @@ export function applyHead(meta: PageMeta, site: SiteData): void {
     }
     for (const [name, value] of Object.entries(tag.attrs)) element.setAttribute(name, value);
   }
+  let jsonLd = document.head.querySelector<HTMLScriptElement>(`script[data-head="${JSON_LD_KEY}"]`);
+  if (meta.jsonLd === undefined || meta.jsonLd === null) {
+    jsonLd?.remove();
+    return;
+  }
+  if (!jsonLd) {
+    jsonLd = document.createElement('script');
+    jsonLd.type = 'application/ld+json';
+    jsonLd.dataset.head = JSON_LD_KEY;
+    document.head.appendChild(jsonLd);
+  }
+  jsonLd.textContent = JSON.stringify(meta.jsonLd);
 }
