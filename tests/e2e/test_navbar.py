@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import Page, Route, expect
 
 from tests.e2e.conftest import NewContext, VariantSite
-from tests.e2e.variants import CHROME
+from tests.e2e.variants import CHROME, SWITCHES_OFF, hide_footer
 
 NAVBAR = ".navbar"
 TOP_LEVEL_LEFT = ".navbar-items-left > a, .navbar-items-left > .navbar-dropdown > button"
@@ -22,6 +22,7 @@ def test_this_sites_navbar_items_in_order(page: Page, site_url: str) -> None:
     right = page.locator(".navbar-items-right")
     expect(right.get_by_role("link", name="Help center")).to_be_visible()
     expect(right.locator(".color-mode-toggle")).to_be_visible()
+    expect(right.locator("input[placeholder='Search...']")).to_be_visible()
     page.get_by_role("button", name="API specs").click()
     menu = page.locator(".navbar-dropdown .dropdown-menu a")
     expect(menu).to_have_text(["Catalog", "Orders", "Access control", "Management", "Customers", "Distribution"])
@@ -43,6 +44,40 @@ def test_site_title_links_home_with_logo_for_each_colour_mode(page: Page, site_u
     assert (dark.get_attribute("src") or "").endswith("logo-dark.svg")
     brand.click()
     expect(page).to_have_url(site_url + "/")
+
+
+def test_without_a_search_item_the_search_box_comes_last_and_disabled_search_has_none(
+        page: Page, variant_site: VariantSite) -> None:
+    url = variant_site("chrome", config=CHROME)  # its navbar has no search item
+    page.goto(url + "/docs/environments")
+    right = page.locator(".navbar-items-right")
+    box = right.locator("input[placeholder='Search...']")
+    expect(box).to_be_visible()
+    assert right.evaluate("r => r.lastElementChild.contains(r.querySelector('input'))"), "after the toggle"
+    box.click()
+    right.get_by_role("combobox").fill("rate limits")
+    expect(page.locator("[role=listbox] [role=option]").first).to_be_visible()
+
+
+def test_switched_off_search_toggle_close_button_and_footer(page: Page, variant_site: VariantSite) -> None:
+    url = variant_site("switches-off", config=SWITCHES_OFF, edit=hide_footer)
+    page.goto(url + "/faq")
+    page.wait_for_function("Object.keys(document.querySelector('nav.navbar')).some(k => k.startsWith('__react'))")
+    expect(page.locator(".navbar-search")).to_have_count(0)  # search: {enabled: false}, though a search item is set
+    expect(page.locator(".color-mode-toggle")).to_have_count(0)  # disableSwitch
+    bar = page.locator(".announcement-bar")
+    expect(bar).to_be_visible()
+    expect(bar.get_by_role("button")).to_have_count(0)  # isCloseable: false
+    expect(page.locator("footer.footer")).to_have_count(0)  # hide_footer
+    page.locator(".navbar a[href='/blog']").first.click()
+    expect(page).to_have_url(url + "/blog")
+    expect(page.locator("footer.footer")).to_be_visible()
+
+
+def test_site_title_goes_to_the_configured_logo_link(page: Page, variant_site: VariantSite) -> None:
+    url = variant_site("chrome", config=CHROME)  # navbar.logo.href: /docs/
+    page.goto(url + "/faq")
+    expect(page.locator(".navbar .navbar-brand")).to_have_attribute("href", "/docs/")
 
 
 def test_external_link_is_marked_and_opens_safely(page: Page, site_url: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 # Every navbar item kind, respectPrefersColorScheme, hideOnScroll, a single-row footer with a logo.
@@ -15,6 +16,7 @@ CHROME: dict[str, Any] = {
         "colorMode": {"respectPrefersColorScheme": True},
         "navbar": {
             "hideOnScroll": True,
+            "logo": {"href": "/docs/"},
             "items": [
                 {"type": "docSidebar", "sidebarId": "docs", "label": "Docs", "position": "left"},
                 {"type": "doc", "docId": "environments", "label": "Envs", "position": "left"},
@@ -51,3 +53,17 @@ BARE: dict[str, Any] = {
     "analytics": {"trackingId": None},
     "helpDesk": {"scriptUrl": None},
 }
+
+
+# The switches off: search disabled, no colour-mode toggle, an announcement bar that cannot be
+# closed; and a Markdown page that hides the footer (front matter `hide_footer`).
+SWITCHES_OFF: dict[str, Any] = {
+    "search": {"enabled": False},
+    "themeConfig": {"colorMode": {"disableSwitch": True}, "announcementBar": {"isCloseable": False}},
+}
+HIDDEN_FOOTER_PAGE = "pages/faq.md"
+
+
+def hide_footer(content: Path) -> None:
+    page = content / HIDDEN_FOOTER_PAGE
+    page.write_text(page.read_text().replace("---\n", "---\nhide_footer: true\n", 1))

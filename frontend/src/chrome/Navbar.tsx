@@ -82,6 +82,8 @@ export function Navbar() {
   const { ref, visible, show } = useHideOnScroll(navbar.hideOnScroll);
   const left = navbar.items.filter((i) => i.position === 'left');
   const right = navbar.items.filter((i) => i.position !== 'left');
+  // With search enabled, a search item places the search box; without one, it goes at the end.
+  const defaultSearch = site.search.enabled && !navbar.items.some((i) => i.type === 'search');
   const close = useCallback(() => setMobileOpen(false), []);
 
   return (
@@ -114,6 +116,7 @@ export function Navbar() {
             <NavbarItem key={index} item={item} />
           ))}
           {!site.colorMode.disableSwitch && <ColorModeToggle />}
+          {defaultSearch && <NavbarItem item={{ type: 'search', position: 'right' }} />}
         </div>
       </div>
       {mobileOpen && (

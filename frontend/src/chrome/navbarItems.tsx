@@ -8,6 +8,7 @@ import { useLocation } from 'react-router';
 import type { DocsPluginData, NavbarItemConfig } from '../types';
 import { SiteLink } from '../content/SiteLink';
 import { usePageData } from '../app/router';
+import { useSite } from '../app/site';
 import { loadDocsData, routeOf } from '../lib/data';
 import { docInVersion } from '../lib/docsVersions';
 import { isExternal, withBase } from '../lib/paths';
@@ -223,9 +224,10 @@ function LocaleDropdownItem({ item, mobile }: ItemProps) {
   return <DropdownItem item={dropdown} mobile={mobile} />;
 }
 
-/** The search box (frontend/src/search/, loaded on first use); hidden on mobile (the desktop item below 996 px too). */
+/** The search box (frontend/src/search/, loaded on first use) when search is enabled; hidden on mobile (the desktop item below 996 px too). */
 function SearchItem({ mobile }: ItemProps) {
-  if (mobile) return null;
+  const { search } = useSite();
+  if (mobile || !search.enabled) return null;
   return <NavbarSearch />;
 }
 
