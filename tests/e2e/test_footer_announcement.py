@@ -16,6 +16,7 @@ def test_multi_column_footer(page: Page, site_url: str) -> None:
     footer = page.locator("footer")
     expect(footer.locator(".footer-title")).to_have_text(["Documentation", "More", "API specs"])
     more = footer.locator(".footer-column", has_text="More")
+    expect(more.get_by_role("link")).to_have_text(["Website", "Book a demo", "About Onebox", "Contact"])
     expect(more.get_by_role("link", name="Website")).to_have_attribute("href", "https://www.oneboxtds.com")
     expect(more.get_by_role("link", name="Book a demo")).to_be_visible()
     expect(more.get_by_role("link", name="About Onebox")).to_be_visible()

@@ -321,6 +321,15 @@ def test_terms_are_highlighted_in_the_article_and_removed_after_navigating_on(pa
     assert page.locator("main").inner_text() == text_of(page, site_url, next_route, "main")
 
 
+def test_terms_are_highlighted_in_the_article_of_blog_posts(page: Page, site_url: str) -> None:
+    search(page, site_url, "organized")
+    open_result(page, "How the docs are organized", "Welcome to the Onebox developer portal")
+    expect(page).to_have_url(re.compile(r"/blog/welcome#how-the-docs-are-organized$"))
+    marks = page.locator("mark.search-highlight")
+    expect(marks.first).to_have_text(re.compile(r"^organi", re.I))  # the stem marks "organization" too
+    assert marks.count() == page.locator("main article mark.search-highlight").count()  # in the post only
+
+
 def test_terms_are_highlighted_in_the_main_area_of_other_pages(page: Page, site_url: str) -> None:
     search(page, site_url, "refund part")
     faq = page.locator(".search-hit-path", has_text="Frequently asked questions")

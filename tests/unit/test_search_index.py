@@ -163,6 +163,12 @@ def test_sidebar_parent_categories_are_indexed_when_configured(site: Site) -> No
     postings = dict(index["invertedIndex"])
     assert set(postings["refund"]["sidebarParentCategories"]) == {"1", "2", "3", "4"}  # the closest: Refunds
     assert "order" not in {t for t, p in postings.items() if p["sidebarParentCategories"]}  # not the outer one
+    # boosted 2 by default
+    plain = dict(search_index(docs, Search(indexSidebarParentCategories=1,
+                                           boosts=SearchBoosts(sidebarParentCategories=1)))["index"]["fieldVectors"])
+    boosted = dict(index["fieldVectors"])
+    scores, scaled = plain["sidebarParentCategories/1"][1::2], boosted["sidebarParentCategories/1"][1::2]
+    assert scores and scaled == pytest.approx([s * 2 for s in scores], abs=0.003)
 
 
 def test_bm25_uses_k1_and_b() -> None:

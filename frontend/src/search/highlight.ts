@@ -17,6 +17,7 @@ const OPTIONS: Mark.MarkOptions = {
   // contents). mark.js tests a text's parent element, so descendants are named too.
   exclude: ['.code-block', '.code-block *', '.hash-link', 'nav', 'nav *'],
   separateWordSearch: false,
+  iframesTimeout: 5000, // spec §9 (iframes are not searched: mark.js's default `iframes: false`)
   // Whole words: a stemmed term (`refund.complet`) or a prefix marks the word it is part of.
   accuracy: { value: 'complementary', limiters: [',', ':', ';', '!', '?', '(', ')', '[', ']', '{', '}', '"', "'", '“', '”', '’', '/'] },
 };
