@@ -41,9 +41,10 @@ def _print_problems(problems: list[Problem]) -> None:
 
 
 def _fail(exc: BuildError) -> None:
-    _print_problems(exc.problems)
+    _print_problems([*exc.warnings, *exc.problems])
     count = len(exc.problems)
-    console.print(f"[red bold]Build failed[/]: {count} error{'s' if count != 1 else ''}. "
+    warned = f" and {len(exc.warnings)} warning{'s' if len(exc.warnings) != 1 else ''}" if exc.warnings else ""
+    console.print(f"[red bold]Build failed[/]: {count} error{'s' if count != 1 else ''}{warned}. "
                   "The previous build, if any, is untouched.")
     raise typer.Exit(1)
 

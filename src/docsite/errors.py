@@ -40,10 +40,12 @@ class Problem:
 
 
 class BuildError(Exception):
-    """The input cannot be built. Carries one or more problems, all of them errors."""
+    """The input cannot be built. Carries one or more problems, all of them errors, and the warnings
+    of the same run (shown with them, so a writer fixes everything in one round)."""
 
-    def __init__(self, problems: Problem | Iterable[Problem]) -> None:
+    def __init__(self, problems: Problem | Iterable[Problem], warnings: Iterable[Problem] = ()) -> None:
         self.problems = [problems] if isinstance(problems, Problem) else list(problems)
+        self.warnings = list(warnings)
         super().__init__("\n".join(str(p) for p in self.problems))
 
     @classmethod
@@ -79,7 +81,7 @@ class Report:
 
     def raise_if_errors(self) -> None:
         if self.errors:
-            raise BuildError(self.errors)
+            raise BuildError(self.errors, self.warnings)
 
 
 def _display_path(path: Path) -> str:

@@ -1,0 +1,80 @@
+"""The `docsite` command: exit codes, what it prints, and `serve` building when needed on its port."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from docsite.cli import app
+
+runner = CliRunner()
+
+
+def broken(mini_site: Path) -> Path:
+    """A link to a route that does not exist (an error) and to a missing .md file (a warning)."""
+    (mini_site / "docs" / "intro.md").write_text(
+        "---\ntitle: Intro\ndescription: The start.\nslug: /\n---\n\n"
+        "See [the guide](/docs/no-such-guide) and [setup](./setup.md).\n")
+    return mini_site
+
+
+def test_check_exits_zero_on_valid_content(mini_site: Path) -> None:
+    result = runner.invoke(app, ["check", "--content", str(mini_site)])
+    assert result.exit_code == 0, result.output
+    assert "No errors." in result.output
+
+
+def test_check_exits_non_zero_and_shows_errors_with_the_warnings_of_the_run(mini_site: Path) -> None:
+    result = runner.invoke(app, ["check", "--content", str(broken(mini_site))])
+    assert result.exit_code == 1
+    output = " ".join(result.output.split())  # rich wraps long lines
+    assert "intro.md:7: broken link to '/docs/no-such-guide'" in output
+    assert "warning" in output and "setup.md" in output  # not held back until the error is fixed
+    assert "Build failed: 1 error and 1 warning. The previous build, if any, is untouched." in output
+
+
+def test_build_fails_without_touching_the_previous_build(mini_site: Path, tmp_path: Path) -> None:
+    out = tmp_path / "build"
+    out.mkdir()
+    (out / "index.html").write_text("previous build")
+    result = runner.invoke(app, ["build", "--content", str(broken(mini_site)), "--out", str(out)])
+    assert result.exit_code == 1
+    assert (out / "index.html").read_text() == "previous build"
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def test_serve_builds_when_there_is_no_build_and_takes_its_port_from_port(mini_site: Path, tmp_path: Path) -> None:
+    out = tmp_path / "build"
+    port = _free_port()
+    env = {**os.environ, "PORT": str(port)}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "docsite.cli", "serve", "--no-rebuild", "--content", str(mini_site), "--out", str(out)],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/docs/", timeout=2) as response:
+                    assert response.status == 200
+                    assert "Intro" in response.read().decode()
+                    break
+            except OSError:
+                assert server.poll() is None, server.stdout.read() if server.stdout else ""
+                assert time.monotonic() < deadline, "the server did not answer"
+                time.sleep(0.5)
+        assert (out / "docs" / "index.html").is_file(), "--no-rebuild still builds when there is no build"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
