@@ -51,8 +51,9 @@ def test_no_page_is_short_or_a_placeholder(content: Content) -> None:
     assert placeholders == []
 
 
-def test_docs_have_keywords_and_the_platform_is_named_onebox(content: Content) -> None:
+def test_docs_have_keywords_sidebar_label_and_position_and_name_onebox(content: Content) -> None:
     assert [d.id for d in content.docs if not d.front.keywords] == []
+    assert [d.id for d in content.docs if not d.front.sidebar_label or d.front.sidebar_position is None] == []
     assert [d.id for d in content.docs if "onebox" not in plain_text(d.rendered.tree).lower()] == []
 
 
