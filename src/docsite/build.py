@@ -27,8 +27,9 @@ from docsite.errors import BuildError, Problem, Report
 from docsite.feeds import feed_files
 from docsite.frontend import Frontend, node
 from docsite.links import LinkTarget, check_author_images, check_config_links, check_links, normalize
+from docsite.markdown import CodeSpan
 from docsite.openapi.bodies import check_json_bodies
-from docsite.openapi.calls import check_api_calls
+from docsite.openapi.calls import check_api_calls, route_code
 from docsite.openapi.cards import operation_index, resolve_operation_cards
 from docsite.openapi.reference import ApiSpec, load_specs, reference_routes, spec_files
 from docsite.output import (
@@ -124,14 +125,17 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
 
     registry = frontend.registry()
     _check_components(routes, content, registry, specs, report)
-    check_api_calls(routes, specs, report)
+    yaml_pages = [(page.file, *_yaml_references(page.file)) for page in content.react_pages]
+    check_api_calls(route_code(routes) + [(file, code) for file, _, code in yaml_pages], specs, report)
     check_json_bodies(routes, specs, report)
 
     files = spec_files(specs)
     static_dir = paths.content / "static"
     targets = LinkTarget.of(routes, static_files(static_dir) | set(files), static_dir)
     check_links(routes, targets, config, report)
-    check_config_links(_config_links(paths.content / CONFIG_FILE), targets, config, report)
+    config_links, _ = _yaml_references(paths.content / CONFIG_FILE)
+    page_links = [link for _, links, _ in yaml_pages for link in links]
+    check_config_links([*config_links, *page_links], targets, config, report)
     check_author_images([*content.authors.values(), *(a for p in content.posts for a in inline_authors(p))],
                         targets, report)
     files.update(feed_files(content.posts, content.authors, config))  # after links are rewritten
@@ -256,16 +260,21 @@ def _check_components(routes: list[Route], content: Content, registry: dict[str,
                          doc.line_of(("component",)), f"use one of: {', '.join(sorted(pages))}")
 
 
-def _config_links(file: Path) -> list[tuple[str, Path, int]]:
-    """Every internal `to:` of the site configuration, with its line."""
+def _yaml_references(file: Path) -> tuple[list[tuple[str, Path, int]], list[CodeSpan]]:
+    """What the link and API-call checks read in a YAML file (the site configuration, a React page):
+    its internal links (`to:`, and `href:` to a path), with their lines, and its code (`code:`)."""
     document = load_yaml_file(file)
     found: list[tuple[str, Path, int]] = []
+    code: list[CodeSpan] = []
 
     def visit(node: Any, where: tuple[str | int, ...]) -> None:
         if isinstance(node, dict):
             for key, value in node.items():
-                if key == "to" and isinstance(value, str) and value.startswith("/"):
+                if key in ("to", "href") and isinstance(value, str) and value.startswith("/"):
                     found.append((value, file, document.line_of((*where, key))))
+                elif key == "code" and isinstance(value, str):
+                    block = "\n" in value  # a block scalar (`code: |`) starts on the next line
+                    code.append(CodeSpan(document.line_of((*where, key)) + block, value, block))
                 else:
                     visit(value, (*where, key))
         elif isinstance(node, list):
@@ -273,4 +282,4 @@ def _config_links(file: Path) -> list[tuple[str, Path, int]]:
                 visit(item, (*where, index))
 
     visit(document.data, ())
-    return found
+    return found, code

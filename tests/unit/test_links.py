@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -136,3 +137,28 @@ def test_blog_author_images_are_checked_like_other_static_files(site: Path) -> N
         (authors, 6, "author image not found: '/img/david.png' (David)"),
         (post, 3, "author image not found: '/img/guest.png' (Guest)"),
     ]
+
+
+def test_react_pages_links_and_api_calls_are_checked(site_copy: Callable[[], Path]) -> None:
+    """The home page is YAML props for a React component: its `to:` links and its `code:` are
+    checked like a Markdown page's."""
+    from docsite.build import Paths
+    from docsite.build import check as check_site
+    content = site_copy()
+    home = content / "pages" / "index.yaml"
+    text = home.read_text()
+    text = text.replace("to: /docs/webhooks/webhooks-info", "to: /docs/webhooks/nope")
+    text = text.replace("https://api.pre.oneboxtds.com/catalog/v1/events?limit=5",
+                        "https://api.pre.oneboxtds.com/catalog/v1/eventz?limit=5")
+    home.write_text(text)
+    lines = text.splitlines()
+    link_line = next(n for n, line in enumerate(lines, 1) if "/docs/webhooks/nope" in line)
+    call_line = next(n for n, line in enumerate(lines, 1) if "/catalog/v1/eventz" in line)
+    with pytest.raises(BuildError) as error:
+        check_site(Paths(content, Path("/nonexistent")))
+    problems = sorted((p.file, p.line, p.message) for p in error.value.problems)
+    assert problems == sorted([
+        (home, link_line, "broken link to '/docs/webhooks/nope': no page has this route"),
+        (home, call_line, "API call `GET https://api.pre.oneboxtds.com/catalog/v1/eventz?limit=5`: "
+                          "no API spec defines this path"),
+    ])

@@ -9,7 +9,7 @@ import pytest
 
 from docsite.errors import Problem, Report
 from docsite.markdown import render_markdown
-from docsite.openapi.calls import ApiIndex, check_api_calls, find_api_calls
+from docsite.openapi.calls import ApiIndex, check_api_calls, find_api_calls, route_code
 from docsite.openapi.specs import ApiSpec
 from docsite.routes import Route
 
@@ -35,7 +35,7 @@ PAGE = Path("docs/page.md")
 def check(markdown: str, first_line: int = 5) -> list[Problem]:
     rendered = render_markdown(textwrap.dedent(markdown), PAGE, first_line)
     report = Report()
-    check_api_calls([Route("/docs/page", "doc", {}, PAGE, rendered)], [SPEC, OTHER], report)
+    check_api_calls(route_code([Route("/docs/page", "doc", {}, PAGE, rendered)]), [SPEC, OTHER], report)
     return report.problems
 
 

@@ -124,21 +124,26 @@ class ApiIndex:
         return candidates[found[0]] if found else None
 
 
-def check_api_calls(routes: Iterable[Route], specs: list[ApiSpec], report: Report) -> None:
-    """Report every API call in the routes' Markdown that no spec defines."""
+def route_code(routes: Iterable[Route]) -> list[tuple[Path, list[CodeSpan]]]:
+    """The code of the routes' Markdown, by source file."""
+    return [(route.source, route.rendered.code) for route in routes
+            if route.rendered is not None and route.source is not None]
+
+
+def check_api_calls(code: Iterable[tuple[Path, list[CodeSpan]]], specs: list[ApiSpec], report: Report) -> None:
+    """Report every API call in the code of each file (Markdown pages, React pages' props) that no
+    spec defines."""
     if not specs:
         return
     index = ApiIndex(specs)
     seen: set[tuple[Path, int, str | None, str]] = set()
-    for route in routes:
-        if route.rendered is None or route.source is None:
-            continue
-        for span in route.rendered.code:
+    for file, spans in code:
+        for span in spans:
             for call in find_api_calls(span, index):
-                key = (route.source, call.line, call.method, call.path)
+                key = (file, call.line, call.method, call.path)
                 if key not in seen:
                     seen.add(key)
-                    _check_call(call, index, route.source, report)
+                    _check_call(call, index, file, report)
 
 
 def _check_call(call: ApiCall, index: ApiIndex, file: Path, report: Report) -> None:
