@@ -74,6 +74,26 @@ def test_switched_off_search_toggle_close_button_and_footer(page: Page, variant_
     expect(page.locator("footer.footer")).to_be_visible()
 
 
+def test_navbar_styles_dark_and_primary(page: Page, variant_site: VariantSite) -> None:
+    def colours(selector: str) -> tuple[str, str]:
+        background, colour = page.locator(".navbar").evaluate(
+            f"n => [getComputedStyle(n).backgroundColor, getComputedStyle(n.querySelector('{selector}')).color]")
+        return background, colour
+
+    page.emulate_media(color_scheme="light")
+    page.goto(variant_site("chrome", config=CHROME) + "/faq")  # style: dark, on a light page
+    expect(page.locator(".navbar-items-right .color-mode-toggle")).to_be_enabled()
+    assert page.evaluate("document.documentElement.dataset.theme") == "light"
+    assert colours(".navbar-items-left .navbar-link") == ("rgb(36, 37, 38)", "rgb(227, 227, 227)")
+    expect(page.locator(".navbar-brand img.dark-only")).to_be_visible()  # the logo for dark backgrounds
+    expect(page.locator(".navbar-brand img.light-only")).to_be_hidden()
+    page.goto(variant_site("switches-off", config=SWITCHES_OFF, edit=hide_footer) + "/docs/environments")
+    assert colours(".navbar-items-left .navbar-link") == ("rgb(200, 16, 46)", "rgb(255, 255, 255)")  # primary
+    page.get_by_role("button", name="API specs").click()
+    menu_link = page.locator(".navbar .dropdown-menu a").first
+    assert menu_link.evaluate("a => getComputedStyle(a).color") == "rgb(28, 30, 33)"  # menus keep the page's
+
+
 def test_site_title_goes_to_the_configured_logo_link(page: Page, variant_site: VariantSite) -> None:
     url = variant_site("chrome", config=CHROME)  # navbar.logo.href: /docs/
     page.goto(url + "/faq")

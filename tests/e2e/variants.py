@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-# Every navbar item kind, respectPrefersColorScheme, hideOnScroll, a single-row footer with a logo.
+# Every navbar item kind, a dark navbar, respectPrefersColorScheme, hideOnScroll, a single-row
+# footer with a logo.
 CHROME: dict[str, Any] = {
     "i18n": {
         "locales": ["en", "fr"],
@@ -16,6 +17,7 @@ CHROME: dict[str, Any] = {
         "colorMode": {"respectPrefersColorScheme": True},
         "navbar": {
             "hideOnScroll": True,
+            "style": "dark",
             "logo": {"href": "/docs/"},
             "items": [
                 {"type": "docSidebar", "sidebarId": "docs", "label": "Docs", "position": "left"},
@@ -56,10 +58,11 @@ BARE: dict[str, Any] = {
 
 
 # The switches off: search disabled, no colour-mode toggle, an announcement bar that cannot be
-# closed; and a Markdown page that hides the footer (front matter `hide_footer`).
+# closed, a navbar in the theme colour; and a Markdown page that hides the footer (`hide_footer`).
 SWITCHES_OFF: dict[str, Any] = {
     "search": {"enabled": False},
-    "themeConfig": {"colorMode": {"disableSwitch": True}, "announcementBar": {"isCloseable": False}},
+    "themeConfig": {"colorMode": {"disableSwitch": True}, "announcementBar": {"isCloseable": False},
+                    "navbar": {"style": "primary"}},
 }
 HIDDEN_FOOTER_PAGE = "pages/faq.md"
 

@@ -90,7 +90,7 @@ export function Navbar() {
     <nav
       ref={ref}
       aria-label="Main"
-      className={`navbar${navbar.style === 'dark' ? ' navbar-dark' : ''}${visible || mobileOpen ? '' : ' navbar-hidden'}`}
+      className={`navbar${navbar.style ? ` navbar-${navbar.style}` : ''}${visible || mobileOpen ? '' : ' navbar-hidden'}`}
       onFocus={show}
     >
       <div className="navbar-inner">
