@@ -92,7 +92,14 @@ export function useScrollAfterNavigation(): void {
     shownKey.current = location.key;
     const before = previous.current;
     previous.current = { pathname: location.pathname };
-    if (!before) return; // the first load: the browser has scrolled to the hash already
+    if (!before) {
+      // The first load: the browser scrolled to the hash while parsing the page; what lies above the
+      // target may have changed height since (a loaded machine showed the target 40 px low), so
+      // place it again, at once.
+      const target = hashTarget(location.hash);
+      if (target) window.scrollTo({ top: targetTop(target), behavior: 'instant' });
+      return;
+    }
     const samePage = before.pathname === location.pathname;
     const saved = positions.current.get(location.key);
     if (action === 'POP' && saved !== undefined) {
