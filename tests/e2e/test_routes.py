@@ -52,6 +52,21 @@ def test_pages_are_readable_with_javascript_disabled(new_context: NewContext, si
         page.goto(site_url + route)
         expect(page.locator("main h1")).to_be_visible()
         assert len(page.locator("main").inner_text().split()) > 50, route
+    for route in ALL_ROUTES:  # every route: its title and content show without JavaScript
+        page.goto(site_url + route)
+        expect(page.locator("main")).to_be_visible()
+        assert page.title().endswith("Onebox Developers"), route
+        minimum = 5 if route.startswith("/blog/") and route != "/blog/welcome" else 20
+        assert len(page.locator("main").inner_text().split()) >= minimum, route
+
+
+def test_robots_txt_allows_crawling_and_names_the_sitemap(site_url: str) -> None:
+    status, robots = fetch(site_url + "/robots.txt")
+    assert status == 200
+    assert robots.splitlines()[:2] == ["User-agent: *", "Allow: /"]
+    assert "Sitemap: https://developers.oneboxtds.com/sitemap.xml" in robots
+    status, sitemap = fetch(site_url + "/sitemap.xml")
+    assert status == 200 and "<loc>https://developers.oneboxtds.com/docs/environments</loc>" in sitemap
 
 
 def test_no_console_errors_or_hydration_warnings_on_any_route(page: Page, site_url: str) -> None:
@@ -114,3 +129,9 @@ def test_html_suffixes_are_stripped(page: Page, site_url: str, path: str, title:
     expect(page.locator("article h1")).to_have_text(title)
     expect(page.locator(".navbar-items-right .color-mode-toggle")).to_be_enabled()
     assert console_errors == []
+
+
+def test_widget_tests_page_links_to_the_installation_guide(page: Page, site_url: str) -> None:
+    page.goto(site_url + "/widget-tests")
+    link = page.locator("main li").get_by_role("link", name="the installation guide")
+    expect(link).to_have_attribute("href", "/docs/widget/installation")

@@ -290,6 +290,14 @@ def test_clear_and_cancel(page: Page, site_url: str) -> None:
     expect(box).to_be_focused()
 
 
+def test_an_operation_opens_from_search_at_its_anchor(page: Page, site_url: str) -> None:
+    from tests.e2e.test_api_reference import assert_just_below_navbar
+    search(page, site_url, "refund order items")
+    open_result(page, "Refund order items", "Orders Management API")  # the operation, not the tutorial
+    expect(page).to_have_url(site_url + "/specification/orders#operation-refundOrderItems")
+    assert_just_below_navbar(page, "operation-refundOrderItems")
+
+
 # -- highlight on the destination ---------------------------------------------------------------
 
 def text_of(page: Page, site_url: str, route: str, selector: str) -> str:

@@ -5,13 +5,15 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { MAIN_ID } from '../chrome/SkipToContent';
 import { CopyButton } from '../content/CodeBlock';
+import { SiteLink } from '../content/SiteLink';
 
 interface Props {
   title: string;
   intro: string;
   scriptUrl: string;
   defaults: { channelId: string; eventId: string; environment: 'pre-production' | 'production'; locale: string };
-  notes: string[];
+  /** A note is a sentence, or a sentence that ends with a link to a page of the site. */
+  notes: (string | { text: string; label: string; to: string })[];
 }
 
 interface WidgetApi {
@@ -134,9 +136,15 @@ export function WidgetTests({ title, intro, scriptUrl, defaults, notes }: Props)
         <>
           <h2>Before you test</h2>
           <ul>
-            {notes.map((note) => (
-              <li key={note}>{note}</li>
-            ))}
+            {notes.map((note) =>
+              typeof note === 'string' ? (
+                <li key={note}>{note}</li>
+              ) : (
+                <li key={note.text}>
+                  {note.text} <SiteLink href={note.to}>{note.label}</SiteLink>.
+                </li>
+              ),
+            )}
           </ul>
         </>
       )}
