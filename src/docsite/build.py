@@ -57,7 +57,7 @@ from docsite.search import SearchDocument, search_documents, search_index_files,
 from docsite.sidebars import Sidebars, load_sidebars
 from docsite.sitedata import site_data
 from docsite.versions import PLUGIN_ID, DocsVersion, docs_versions, versions_data
-from docsite.yamlfile import load_yaml_file
+from docsite.yamlfile import YamlDocument, load_yaml_file
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
@@ -125,15 +125,15 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
 
     registry = frontend.registry()
     _check_components(routes, content, registry, specs, report)
-    yaml_pages = [(page.file, *_yaml_references(page.file)) for page in content.react_pages]
-    check_api_calls(route_code(routes) + [(file, code) for file, _, code in yaml_pages], specs, report)
-    check_json_bodies(routes, specs, report)
+    yaml_pages = [(page.file, *_yaml_references(page.document)) for page in content.react_pages]
+    calls = check_api_calls(route_code(routes) + [(file, code) for file, _, code in yaml_pages], specs, report)
+    check_json_bodies(routes, specs, calls, report)
 
     files = spec_files(specs)
     static_dir = paths.content / "static"
     targets = LinkTarget.of(routes, static_files(static_dir) | set(files), static_dir)
     check_links(routes, targets, config, report)
-    config_links, _ = _yaml_references(paths.content / CONFIG_FILE)
+    config_links, _ = _yaml_references(load_yaml_file(paths.content / CONFIG_FILE))
     page_links = [link for _, links, _ in yaml_pages for link in links]
     check_config_links([*config_links, *page_links], targets, config, report)
     check_author_images([*content.authors.values(), *(a for p in content.posts for a in inline_authors(p))],
@@ -141,10 +141,10 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     files.update(feed_files(content.posts, content.authors, config))  # after links are rewritten
 
     search = search_documents(routes, sidebars) if config.search.enabled else []
-    data = site_data(config, paths.content, content.docs, sidebars, search_tags=search_tags(search),
+    versions = docs_versions(config, docs, sidebars)
+    data = site_data(config, paths.content, content.docs, sidebars, versions, search_tags=search_tags(search),
                      build_id=_build_id(), report=report, draft_ids=docs.draft_ids)
     report.raise_if_errors()
-    versions = docs_versions(config, docs, sidebars)
     return Site(config, content, sidebars, versions, specs, routes, data, static_dir, files, search)
 
 
@@ -260,10 +260,10 @@ def _check_components(routes: list[Route], content: Content, registry: dict[str,
                          doc.line_of(("component",)), f"use one of: {', '.join(sorted(pages))}")
 
 
-def _yaml_references(file: Path) -> tuple[list[tuple[str, Path, int]], list[CodeSpan]]:
+def _yaml_references(document: YamlDocument) -> tuple[list[tuple[str, Path, int]], list[CodeSpan]]:
     """What the link and API-call checks read in a YAML file (the site configuration, a React page):
     its internal links (`to:`, and `href:` to a path), with their lines, and its code (`code:`)."""
-    document = load_yaml_file(file)
+    file = document.file
     found: list[tuple[str, Path, int]] = []
     code: list[CodeSpan] = []
 

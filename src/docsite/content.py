@@ -27,7 +27,7 @@ from docsite.frontmatter_models import BlogFrontMatter, DocFrontMatter, FrontMat
 from docsite.markdown import Rendered, render_markdown
 from docsite.markdown.text import plain_text
 from docsite.validation import validate
-from docsite.yamlfile import load_yaml_file
+from docsite.yamlfile import YamlDocument, load_yaml_file
 
 F = TypeVar("F", bound=FrontMatter)
 _DATED_NAME = re.compile(r"^(\d{4})-(\d{2})-(\d{2})-(.+)$")
@@ -109,6 +109,7 @@ class ReactPage:
     file: Path
     route: str
     page: ReactPageFile
+    document: YamlDocument  # with the line of every key: the link and API-call checks read its props
 
 
 @dataclass
@@ -343,11 +344,12 @@ def _load_react_pages(pages_dir: Path, report: Report) -> Iterator[ReactPage]:
         return
     for file in sorted(pages_dir.rglob("*.yaml")):
         try:
-            page = validate(ReactPageFile, load_yaml_file(file))
+            document = load_yaml_file(file)
+            page = validate(ReactPageFile, document)
         except BuildError as exc:
             report.extend(exc.problems)
             continue
-        yield ReactPage(file, _page_route(file.relative_to(pages_dir)), page)
+        yield ReactPage(file, _page_route(file.relative_to(pages_dir)), page, document)
 
 
 def _page_route(relative: Path) -> str:

@@ -14,18 +14,17 @@ from docsite.config import CONFIG_FILE, Footer, FooterColumn, FooterLink, Logo, 
 from docsite.content import Doc, DocIndex, UnknownDoc
 from docsite.errors import Report
 from docsite.sidebars import Sidebars
-from docsite.versions import last_version, version_route
+from docsite.versions import PLUGIN_ID, DocsVersion
 from docsite.yamlfile import load_yaml_file
 
 
 def site_data(config: SiteConfig, content_dir: Path, docs: list[Doc], sidebars: Sidebars,
-              search_tags: list[str], build_id: str, report: Report,
+              versions: list[DocsVersion], search_tags: list[str], build_id: str, report: Report,
               draft_ids: frozenset[str] = frozenset()) -> dict[str, Any]:
     theme = config.themeConfig
     locale = config.i18n.locale(config.i18n.defaultLocale)
-    resolver = _NavbarResolver(config, content_dir, DocIndex({d.id: d for d in docs}, draft_ids), sidebars, report)
-    versions = [{"name": name, "label": v.label, "path": version_route(config, v.path),
-                 "isLast": name == last_version(config)} for name, v in config.docs.versions.items()]
+    resolver = _NavbarResolver(config, content_dir, DocIndex({d.id: d for d in docs}, draft_ids), sidebars,
+                               versions, report)
     return {
         "title": config.title,
         "tagline": config.tagline,
@@ -54,7 +53,7 @@ def site_data(config: SiteConfig, content_dir: Path, docs: list[Doc], sidebars: 
         "colorMode": theme.colorMode.model_dump(),
         "announcementBar": theme.announcementBar.model_dump() if theme.announcementBar else None,
         "footer": _footer(theme.footer),
-        "docs": {"pluginId": "default", "versions": versions},
+        "docs": {"pluginId": PLUGIN_ID, "versions": [v.summary() for v in versions]},
         "search": {
             "enabled": config.search.enabled,
             "maxResults": config.search.maxResults,
@@ -87,11 +86,12 @@ def _footer(footer: Footer) -> dict[str, Any]:
 
 class _NavbarResolver:
     def __init__(self, config: SiteConfig, content_dir: Path, docs: DocIndex, sidebars: Sidebars,
-                 report: Report) -> None:
+                 versions: list[DocsVersion], report: Report) -> None:
         self.config = config
         self.file = content_dir / CONFIG_FILE
         self.docs = docs
         self.sidebars = sidebars
+        self.versions = versions
         self.report = report
         self._lines: Any = None
 
@@ -135,13 +135,11 @@ class _NavbarResolver:
                                   "add a doc to that sidebar, or give one of its categories a link")
             out.update(to=target.href if target else None, label=item.label or (target.label if target else None))
         elif item.type in ("docsVersion", "docsVersionDropdown"):
-            versions = self.config.docs.versions
-            out["versions"] = [{"name": n, "label": v.label, "to": version_route(self.config, v.path)}
-                               for n, v in versions.items()]
+            out["versions"] = [{"name": v.name, "label": v.label, "to": v.path} for v in self.versions]
             if item.type == "docsVersion":
-                last = versions[last_version(self.config)]
+                last = next(v for v in self.versions if v.is_last)
                 out.setdefault("label", last.label)
-                out.setdefault("to", version_route(self.config, last.path))
+                out.setdefault("to", last.path)
         elif item.type == "localeDropdown":
             out["locales"] = [{"locale": name, "label": self.config.i18n.locale(name).label,
                                "prefix": "" if name == self.config.i18n.defaultLocale else f"/{name}"}

@@ -28,12 +28,6 @@ def version_route(config: SiteConfig, path: str) -> str:
     return f"{base}/{path.strip('/')}/" if path.strip("/") else f"{base}/"
 
 
-def last_version(config: SiteConfig) -> str:
-    """The version readers get by default: the first released one, else `current`."""
-    released = [name for name in config.docs.versions if name != CURRENT]
-    return released[0] if released else CURRENT
-
-
 @dataclass
 class DocsVersion:
     name: str
@@ -55,24 +49,21 @@ class DocsVersion:
 
 
 def docs_versions(config: SiteConfig, docs: DocIndex, sidebars: Sidebars) -> list[DocsVersion]:
-    """The versions of the docs. Only `current` has content: its docs are the docs folder."""
-    last = last_version(config)
-    versions = []
-    for name, version in config.docs.versions.items():
-        path = version_route(config, version.path)
-        current = name == CURRENT
-        listed = sorted(docs.docs.values(), key=lambda d: d.id) if current else []
-        versions.append(DocsVersion(
-            name=name,
-            label=version.label,
-            path=path,
-            is_last=name == last,
-            docs=[{"id": d.id, "path": d.route, "sidebar": sidebars.sidebar_of(d.route)} for d in listed],
-            draft_ids=sorted(docs.draft_ids) if current else [],
-            sidebars={s.id: {"link": _link(s.first_link())} for s in sidebars.sidebars.values()} if current else {},
-            main_doc_id=_main_doc_id(path, listed, sidebars) if current else None,
-        ))
-    return versions
+    """The versions of the docs: `current` alone (config.py allows no other), whose docs are the docs
+    folder."""
+    version = config.docs.versions[CURRENT]
+    path = version_route(config, version.path)
+    listed = sorted(docs.docs.values(), key=lambda d: d.id)
+    return [DocsVersion(
+        name=CURRENT,
+        label=version.label,
+        path=path,
+        is_last=True,
+        docs=[{"id": d.id, "path": d.route, "sidebar": sidebars.sidebar_of(d.route)} for d in listed],
+        draft_ids=sorted(docs.draft_ids),
+        sidebars={s.id: {"link": _link(s.first_link())} for s in sidebars.sidebars.values()},
+        main_doc_id=_main_doc_id(path, listed, sidebars),
+    )]
 
 
 def versions_data(versions: list[DocsVersion], config: SiteConfig) -> dict[str, Any]:

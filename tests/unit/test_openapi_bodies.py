@@ -9,6 +9,7 @@ from typing import Any
 from docsite.errors import Problem, Report
 from docsite.markdown import render_markdown
 from docsite.openapi.bodies import check_json_bodies
+from docsite.openapi.calls import check_api_calls, route_code
 from docsite.openapi.specs import ApiSpec
 from docsite.routes import Route
 
@@ -76,8 +77,9 @@ CART = '{"cartId": "crt_1", "items": [{"itemId": 9, "price": {"amount": 3900, "c
 
 def check(markdown: str) -> list[Problem]:
     rendered = render_markdown(textwrap.dedent(markdown), PAGE, 1)
+    routes = [Route("/docs/cart", "doc", {}, PAGE, rendered)]
     report = Report()
-    check_json_bodies([Route("/docs/cart", "doc", {}, PAGE, rendered)], [SPEC], report)
+    check_json_bodies(routes, [SPEC], check_api_calls(route_code(routes), [SPEC], Report()), report)
     return report.problems
 
 

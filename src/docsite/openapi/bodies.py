@@ -34,7 +34,7 @@ from jsonschema.protocols import Validator
 
 from docsite.errors import Report
 from docsite.markdown import CodeSpan
-from docsite.openapi.calls import ApiCall, ApiIndex, SpecOperation, find_api_calls
+from docsite.openapi.calls import ApiCall, ApiIndex, SpecOperation
 from docsite.openapi.specs import ApiSpec
 from docsite.openapi.validation import (
     dereference,
@@ -98,8 +98,10 @@ class _Api:
         return best or []
 
 
-def check_json_bodies(routes: Iterable[Route], specs: list[ApiSpec], report: Report) -> None:
-    """Report every JSON block and curl body in the routes' Markdown that the specs disagree with."""
+def check_json_bodies(routes: Iterable[Route], specs: list[ApiSpec], calls: dict[Path, list[ApiCall]],
+                      report: Report) -> None:
+    """Report every JSON block and curl body in the routes' Markdown that the specs disagree with.
+    `calls` are the API calls of each file, in line order, as `check_api_calls` found them."""
     if not specs:
         return
     index = ApiIndex(specs)
@@ -107,7 +109,7 @@ def check_json_bodies(routes: Iterable[Route], specs: list[ApiSpec], report: Rep
     for route in routes:
         if route.rendered is None or route.source is None:
             continue
-        page = _Page(route.source, route.rendered.code, [h.line for h in route.rendered.headings], index)
+        page = _Page(route.source, calls.get(route.source, []), [h.line for h in route.rendered.headings], index)
         for span in route.rendered.code:
             if span.block and span.language == "json":
                 _check_block(page, span, apis, report)
@@ -119,13 +121,9 @@ def check_json_bodies(routes: Iterable[Route], specs: list[ApiSpec], report: Rep
 @dataclass
 class _Page:
     file: Path
-    code: list[CodeSpan]
+    calls: list[ApiCall]  # in line order
     heading_lines: list[int]
     index: ApiIndex
-
-    def __post_init__(self) -> None:
-        self.calls = sorted((call for span in self.code for call in find_api_calls(span, self.index)),
-                            key=lambda call: call.line)
 
     def call_before(self, line: int) -> ApiCall | None:
         """The last API call before `line` in the same section."""
@@ -135,11 +133,10 @@ class _Page:
 
     def curl_bodies(self, span: CodeSpan) -> Iterator[tuple[int, str, ApiCall]]:
         """(line, JSON text, call) of each JSON body a curl command in `span` sends."""
-        calls = list(find_api_calls(span, self.index))
         for match in _CURL_BODY.finditer(span.text):
             body = match.group(1)
             line = span.line + span.text.count("\n", 0, match.start(1))
-            sending = [call for call in calls if call.line <= line]
+            sending = [call for call in self.calls if span.line <= call.line <= line]
             if body.lstrip()[:1] in ("{", "[") and sending:
                 yield line, body, sending[-1]
 

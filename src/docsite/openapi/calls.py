@@ -130,20 +130,27 @@ def route_code(routes: Iterable[Route]) -> list[tuple[Path, list[CodeSpan]]]:
             if route.rendered is not None and route.source is not None]
 
 
-def check_api_calls(code: Iterable[tuple[Path, list[CodeSpan]]], specs: list[ApiSpec], report: Report) -> None:
+def check_api_calls(code: Iterable[tuple[Path, list[CodeSpan]]], specs: list[ApiSpec],
+                    report: Report) -> dict[Path, list[ApiCall]]:
     """Report every API call in the code of each file (Markdown pages, React pages' props) that no
-    spec defines."""
+    spec defines. Returns the calls found, by file, in line order: the JSON check (bodies.py) reads
+    what follows them."""
+    found: dict[Path, list[ApiCall]] = {}
     if not specs:
-        return
+        return found
     index = ApiIndex(specs)
     seen: set[tuple[Path, int, str | None, str]] = set()
     for file, spans in code:
         for span in spans:
             for call in find_api_calls(span, index):
+                found.setdefault(file, []).append(call)
                 key = (file, call.line, call.method, call.path)
                 if key not in seen:
                     seen.add(key)
                     _check_call(call, index, file, report)
+    for calls in found.values():
+        calls.sort(key=lambda call: call.line)
+    return found
 
 
 def _check_call(call: ApiCall, index: ApiIndex, file: Path, report: Report) -> None:
