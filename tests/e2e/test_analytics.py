@@ -63,7 +63,8 @@ def test_scripts_load_asynchronously_after_the_page_is_interactive(page: Page, s
     requested: list[str] = []
     page.on("request", lambda r: requested.append(r.url) if THIRD_PARTY.match(r.url) else None)
     page.goto(site_url + "/docs/environments")
-    page.wait_for_function("window.__added.length >= 2")
+    # both added (the page's own entry script is in the list too: a count could be met before the second)
+    page.wait_for_function("urls => urls.every((u) => window.__added.some((a) => a.src === u))", arg=[GTAG, HELP_DESK])
     added = {entry["src"]: entry for entry in page.evaluate("window.__added")}
     for url in (GTAG, HELP_DESK):
         assert added[url]["async"] is True
