@@ -4,9 +4,10 @@ export UV_PYTHON_DOWNLOADS := never
 PORT ?= 3000
 UV := $(shell command -v uv 2>/dev/null || echo $(HOME)/.local/bin/uv)
 CHROMIUM := /usr/bin/chromium
+NGINX_BROTLI := /etc/nginx/modules-enabled/50-mod-http-brotli-static.conf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup python-deps node-deps chromium build serve dev check test lint typecheck test-unit test-frontend test-e2e bench clean
+.PHONY: setup python-deps node-deps chromium nginx build serve dev check test lint typecheck test-unit test-frontend test-e2e bench clean
 
 setup: python-deps node-deps
 
@@ -20,6 +21,11 @@ node-deps:
 
 chromium:
 	@[ -x $(CHROMIUM) ] || ($(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
+
+# Debian's nginx and its Brotli module: the delivery tests run the generated configuration on it.
+nginx:
+	@[ -x /usr/sbin/nginx ] && [ -f $(NGINX_BROTLI) ] || ($(SUDO) apt-get update -qq && \
+		$(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx libnginx-mod-http-brotli-static >/dev/null)
 
 build: setup
 	@$(UV) run docsite build
@@ -46,13 +52,14 @@ test-unit: setup
 test-frontend: setup
 	@cd frontend && npx vitest run
 
-test-e2e: setup chromium
+test-e2e: setup chromium nginx
 	@$(UV) run pytest -q tests/e2e
 
-test: setup chromium lint typecheck test-frontend
+test: setup chromium nginx lint typecheck test-frontend
 	@$(UV) run pytest -q tests
 
-bench: setup
+bench: setup chromium nginx
+	@command -v wrk >/dev/null || ($(SUDO) apt-get install -y -qq wrk >/dev/null)
 	@$(UV) run python -m bench $(BENCH_ARGS)
 
 clean:

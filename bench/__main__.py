@@ -13,7 +13,7 @@ import json
 import time
 from pathlib import Path
 
-BENCHMARKS = ["bench.build", "bench.weight", "bench.lighthouse", "bench.search", "bench.api_weight"]
+BENCHMARKS = ["bench.build", "bench.weight", "bench.lighthouse", "bench.search", "bench.api_weight", "bench.serve"]
 RESULTS = Path(__file__).parent / "results"
 
 
@@ -25,6 +25,7 @@ def main() -> None:
     parser.add_argument("--pages", type=int, nargs="+", default=[1000],
                         help="corpus sizes for the corpus-based benchmarks (default: 1000)")
     parser.add_argument("--runs", type=int, default=3, help="runs per measurement; the median is reported")
+    parser.add_argument("--seconds", type=int, default=None, help="duration of each load run (serve: 30)")
     args = parser.parse_args()
     RESULTS.mkdir(exist_ok=True)
     for module in modules:

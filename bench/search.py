@@ -26,7 +26,7 @@ from typing import Any
 from bench.corpus import generate
 from docsite.frontend import Frontend
 from tests.conftest import FRONTEND, ROOT
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_FLAGS, _Server
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_FLAGS, Server
 
 NAME = "search"
 DESCRIPTION = "index size per 1,000 sections; longest main-thread task while the index loads; keystroke to results"
@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         print(f"  built {pages} pages in {time.perf_counter() - started:.0f} s")
         size = _index_size(out)
         runs = []
-        with _Server(out) as url, sync_playwright() as playwright:
+        with Server(out) as url, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
             for _ in range(args.runs):
                 runs.append(_measure(browser, url))

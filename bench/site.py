@@ -13,7 +13,7 @@ from pathlib import Path
 import uvicorn
 
 from docsite.build import Paths, build
-from docsite.server import create_app
+from docsite.server import server_config
 from tests.conftest import CONTENT, FRONTEND
 
 BUILD = Path(__file__).parent / "results" / "site"
@@ -25,7 +25,7 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
 THIRD_PARTY = ["https://www.googletagmanager.com/*", "https://support.oneboxtds.com/*"]
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
@@ -35,8 +35,8 @@ def _free_port() -> int:
 def served_site() -> Iterator[str]:
     """Build the site from content/ and serve it; yields its base URL (http://127.0.0.1:PORT)."""
     build(Paths(CONTENT, BUILD, FRONTEND), log=lambda line: None)
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(BUILD), host="127.0.0.1", port=port, log_level="warning"))
+    port = free_port()
+    server = uvicorn.Server(server_config(BUILD, "127.0.0.1", port))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10

@@ -23,6 +23,15 @@ from typing import Any
 from docsite.blog import blog_routes, inline_authors
 from docsite.config import CONFIG_FILE, SiteConfig, load_config
 from docsite.content import Content, load_content
+from docsite.delivery import (
+    BEST_BROTLI,
+    HEADERS_FILE,
+    REDIRECTS_FILE,
+    headers_file,
+    precompress,
+    redirects_file,
+    site_rules,
+)
 from docsite.errors import BuildError, Problem, Report
 from docsite.feeds import feed_files
 from docsite.frontend import Frontend, node
@@ -35,6 +44,7 @@ from docsite.openapi.reference import ApiSpec, load_specs, reference_routes, spe
 from docsite.output import (
     copy_tree,
     docs_data_path,
+    html_files,
     html_path,
     page_data_path,
     robots,
@@ -45,6 +55,7 @@ from docsite.output import (
     write_bytes,
     write_json,
 )
+from docsite.redirects import Redirect, collect_redirects, fallback_page
 from docsite.routes import (
     Route,
     category_index_route,
@@ -87,6 +98,7 @@ class Site:
     static_dir: Path
     files: dict[str, bytes] = field(default_factory=dict)  # generated files: site path -> bytes
     search: list[SearchDocument] = field(default_factory=list)  # indexed when the site is written
+    redirects: list[Redirect] = field(default_factory=list)
 
 
 @dataclass
@@ -131,9 +143,11 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
 
     files = spec_files(specs)
     static_dir = paths.content / "static"
-    targets = LinkTarget.of(routes, static_files(static_dir) | set(files), static_dir)
+    config_file = load_yaml_file(paths.content / CONFIG_FILE)
+    redirects = collect_redirects(config, config_file, content, routes, report)
+    targets = LinkTarget.of(routes, static_files(static_dir) | set(files), static_dir, redirects)
     check_links(routes, targets, config, report)
-    config_links, _ = _yaml_references(load_yaml_file(paths.content / CONFIG_FILE))
+    config_links, _ = _yaml_references(config_file)
     page_links = [link for _, links, _ in yaml_pages for link in links]
     check_config_links([*config_links, *page_links], targets, config, report)
     check_author_images([*content.authors.values(), *(a for p in content.posts for a in inline_authors(p))],
@@ -145,7 +159,7 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     data = site_data(config, paths.content, content.docs, sidebars, versions, search_tags=search_tags(search),
                      build_id=_build_id(), report=report, draft_ids=docs.draft_ids)
     report.raise_if_errors()
-    return Site(config, content, sidebars, versions, specs, routes, data, static_dir, files, search)
+    return Site(config, content, sidebars, versions, specs, routes, data, static_dir, files, search, redirects)
 
 
 def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
@@ -157,6 +171,8 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
     progress("Loading content", 1, 1)
     frontend = Frontend(paths.frontend)
     frontend.ensure_built(log)
+    if not dev:  # the assets' twins, made once per front-end build and copied with the assets
+        precompress(frontend.client_dir, BEST_BROTLI)
 
     staging = paths.out.with_name(f".{paths.out.name}.staging-{os.getpid()}")
     if staging.exists():
@@ -164,6 +180,7 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
     try:
         jobs = write_site(site, staging, frontend, progress)
         prerender(frontend, staging, jobs, progress)
+        write_delivery(site, staging, progress, compress=not dev)
         swap_in(staging, paths.out)
     finally:
         if staging.exists():
@@ -200,6 +217,9 @@ def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress
         if index % 200 == 0:
             progress("Writing page data", index, total)
     progress("Writing page data", total, total)
+    for redirect in site.redirects:
+        page = fallback_page(redirect, config).encode()
+        write_bytes(staging / html_path(redirect.source, config.trailingSlash), page)
     (staging / "sitemap.xml").write_text(sitemap(site.routes, config), encoding="utf-8")
     (staging / "robots.txt").write_text(robots(config), encoding="utf-8")
     return jobs
@@ -221,6 +241,23 @@ def prerender(frontend: Frontend, staging: Path, jobs: list[dict[str, str]], pro
         raise BuildError.at(f"prerendering failed:\n{errors.strip()}",
                             fix="the message names the route; a layout crashed on that page's data")
     jobs_file.unlink()
+
+
+def write_delivery(site: Site, staging: Path, progress: Progress, *, compress: bool = True) -> None:
+    """The servers' rules (`_headers`, `_redirects`: docsite.delivery), then every compressible
+    file precompressed (not for the dev server, which serves uncompressed HTML it can rewrite).
+    After the prerender: the CSP lists the hashes of the pages' inline scripts."""
+    script_urls = [str(page.page.props["scriptUrl"]) for page in site.content.react_pages
+                   if isinstance(page.page.props.get("scriptUrl"), str)]
+    image_urls = [ref.target for route in site.routes if route.rendered is not None
+                  for ref in route.rendered.images if ref.target.startswith(("https://", "http://"))]
+    rules = site_rules(site.config, html_files(staging), site.redirects, script_urls, image_urls)
+    (staging / HEADERS_FILE).write_text(headers_file(rules), encoding="utf-8")
+    (staging / REDIRECTS_FILE).write_text(redirects_file(rules), encoding="utf-8")
+    if compress:
+        progress("Compressing", 0, 1)
+        precompress(staging)
+        progress("Compressing", 1, 1)
 
 
 def _build_id() -> str:
@@ -270,6 +307,8 @@ def _yaml_references(document: YamlDocument) -> tuple[list[tuple[str, Path, int]
     def visit(node: Any, where: tuple[str | int, ...]) -> None:
         if isinstance(node, dict):
             for key, value in node.items():
+                if where == () and key == "redirects":
+                    continue  # checked with the redirects (docsite.redirects), once
                 if key in ("to", "href") and isinstance(value, str) and value.startswith("/"):
                     found.append((value, file, document.line_of((*where, key))))
                 elif key == "code" and isinstance(value, str):

@@ -91,10 +91,8 @@ def check(content: ContentOption = DEFAULTS.content) -> None:
 def serve(content: ContentOption = DEFAULTS.content, out: OutOption = DEFAULTS.out,
           port: PortOption = None, host: HostOption = "127.0.0.1",
           rebuild: Annotated[bool, typer.Option(help="Build even when a build exists.")] = True) -> None:
-    """Build the site, then serve it with the routing rules of production."""
-    import uvicorn
-
-    from docsite.server import create_app
+    """Build the site, then serve it with the routing rules and headers of production."""
+    from docsite.server import run
 
     paths = _paths(content, out)
     if rebuild or not (paths.out / "index.html").is_file():
@@ -107,7 +105,45 @@ def serve(content: ContentOption = DEFAULTS.content, out: OutOption = DEFAULTS.o
         console.print(f"[green bold]Built[/] {result.routes} pages in {result.seconds:.1f} s.")
     port = port or int(os.environ.get("PORT", "3000"))
     console.print(f"Serving {paths.out} at [bold]http://{host}:{port}/[/] (Ctrl+C to stop)")
-    uvicorn.run(create_app(paths.out), host=host, port=port, log_level="warning")
+    run(paths.out, host, port)
+
+
+deploy = typer.Typer(no_args_is_help=True, help="Server configuration for a build, made from its own rules.")
+app.add_typer(deploy, name="deploy")
+
+
+@deploy.command("nginx")
+def deploy_nginx(
+    out: Annotated[Path, typer.Option("--out", help="The build to serve.")] = DEFAULTS.out,
+    listen: Annotated[str, typer.Option(help="nginx's listen value: a port, or address:port.")] = "80",
+    server_name: Annotated[str, typer.Option("--server-name", help="The host names of the site.")] = "_",
+    root: Annotated[Path | None, typer.Option(help="Where the build will be on the server (default: --out).")]
+    = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to this file (default: stdout).")]
+    = None,
+) -> None:
+    """Print an nginx server block that serves the build as the preview server does."""
+    import json
+
+    from docsite.nginx import nginx_config
+
+    site_file = out / "_data" / "site.json"
+    if not site_file.is_file():
+        console.print(f"[red bold]error[/] {out} is not a build (no _data/site.json)\n  [dim]fix:[/] run "
+                      "`make build` first, or name the build with --out", highlight=False)
+        raise typer.Exit(1)
+    site = json.loads(site_file.read_text(encoding="utf-8"))
+    try:
+        config = nginx_config(out, base_url=site.get("baseUrl", "/"), trailing_slash=site.get("trailingSlash"),
+                              listen=listen, server_name=server_name, root=root)
+    except ValueError as exc:
+        console.print(f"[red bold]error[/] {exc}", highlight=False)
+        raise typer.Exit(1) from exc
+    if output is None:
+        sys.stdout.write(config)
+    else:
+        output.write_text(config, encoding="utf-8")
+        console.print(f"Wrote {output}: include it in nginx's http block (nginx -t checks it).")
 
 
 @app.command()

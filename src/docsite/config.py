@@ -284,6 +284,20 @@ class I18n(Model):
         return self.localeConfigs.get(name) or LocaleConfig(label=name, htmlLang=name)
 
 
+class RedirectRule(Model):
+    """A moved page: `{from: /docs/old-name, to: /docs/new-name}` (`from` may be a list)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    sources: list[str] = Field(alias="from")
+    to: str
+
+    @field_validator("sources", mode="before")
+    @classmethod
+    def _list(cls, value: Any) -> Any:
+        return [value] if isinstance(value, str) else value
+
+
 class SiteConfig(Model):
     title: str
     tagline: str = ""
@@ -301,6 +315,7 @@ class SiteConfig(Model):
     analytics: Analytics = Analytics()
     helpDesk: HelpDesk = HelpDesk()
     storage: Storage = Storage()
+    redirects: list[RedirectRule] = []
     onBrokenLinks: Literal["throw", "warn", "ignore"] = "throw"
     onBrokenMarkdownLinks: Literal["throw", "warn", "ignore"] = "warn"
     onBrokenAnchors: Literal["throw", "warn", "ignore"] = "warn"

@@ -24,17 +24,20 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from watchfiles import awatch
 
 from docsite.build import Paths, build
+from docsite.delivery import allow_script
 from docsite.errors import BuildError
 from docsite.server import create_app
 
 EVENTS_PATH = "/__docsite/events"
-LIVE_RELOAD = f"""<script>(function(){{var s=new EventSource('{EVENTS_PATH}');
+_LIVE_RELOAD_SCRIPT = f"""(function(){{var s=new EventSource('{EVENTS_PATH}');
 s.addEventListener('reload',function(){{location.reload()}});
 s.addEventListener('error-report',function(e){{var b=document.getElementById('__docsite_dev_error')||
 document.body.appendChild(Object.assign(document.createElement('pre'),{{id:'__docsite_dev_error'}}));
 b.style.cssText='position:fixed;bottom:0;left:0;right:0;max-height:40vh;overflow:auto;margin:0;padding:1rem;'+
 'background:#3d1f23;color:#fff;z-index:9999;font-size:13px';b.textContent=JSON.parse(e.data).message;
-console.error(JSON.parse(e.data).message)}});}})();</script>"""
+console.error(JSON.parse(e.data).message)}});}})();"""
+LIVE_RELOAD = f"<script>{_LIVE_RELOAD_SCRIPT}</script>"
+_KEPT_OUT = {"content-length", "content-type", "etag", "last-modified"}  # of the page, not of the rewritten one
 
 
 class _Broadcaster:
@@ -113,7 +116,10 @@ class LiveReload:
             body.extend(message.get("body", b""))
             if not message.get("more_body"):
                 html = bytes(body).decode("utf-8").replace("</body>", LIVE_RELOAD + "</body>")
-                await HTMLResponse(html, status_code=int(start["status"]))(scope, receive, send)
+                kept = {name: value for name, value in headers.items() if name not in _KEPT_OUT}
+                if "content-security-policy" in kept:  # the page's policy, which must let the script run
+                    kept["content-security-policy"] = allow_script(kept["content-security-policy"], _LIVE_RELOAD_SCRIPT)
+                await HTMLResponse(html, status_code=int(start["status"]), headers=kept)(scope, receive, send)
 
         if scope["type"] == "http":  # the HTML is rewritten: ask for it uncompressed (no gzip)
             scope = {**scope, "headers": [(k, v) for k, v in scope["headers"] if k.lower() != b"accept-encoding"]}

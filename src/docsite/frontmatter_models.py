@@ -20,11 +20,17 @@ class FrontMatter(BaseModel):
     toc_max_heading_level: int | None = Field(None, ge=2, le=6)
     draft: bool = False
     unlisted: bool = False
+    redirect_from: list[str] = []  # old paths of this page: 301s to it (docsite.redirects)
 
     @field_validator("keywords", mode="before")
     @classmethod
     def _keywords_list(cls, value: Any) -> Any:
         return [part.strip() for part in value.split(",")] if isinstance(value, str) else value
+
+    @field_validator("redirect_from", mode="before")
+    @classmethod
+    def _redirect_from_list(cls, value: Any) -> Any:
+        return [value] if isinstance(value, str) else value
 
     @model_validator(mode="after")
     def _toc_levels(self) -> FrontMatter:

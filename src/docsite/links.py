@@ -14,7 +14,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -23,6 +23,7 @@ from docsite.content import Author
 from docsite.errors import Report
 from docsite.images import image_size
 from docsite.markdown import Reference
+from docsite.redirects import Redirect
 from docsite.routes import Route
 
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)
@@ -36,16 +37,18 @@ class LinkTarget:
     files: set[str]            # site paths of static and generated files: "/img/logo.svg"
     sources: dict[Path, str]   # Markdown file -> its route
     static_dir: Path | None = None  # where the static files are, to read images' sizes
+    redirects: dict[str, str] = field(default_factory=dict)  # moved page's old path -> its new place
 
     @classmethod
-    def of(cls, routes: Iterable[Route], files: Iterable[str], static_dir: Path | None = None) -> LinkTarget:
+    def of(cls, routes: Iterable[Route], files: Iterable[str], static_dir: Path | None = None,
+           redirects: Iterable[Redirect] = ()) -> LinkTarget:
         table: dict[str, Route] = {}
         sources: dict[Path, str] = {}
         for route in routes:
             table[normalize(route.path)] = route
             if route.source is not None and route.source.suffix == ".md":
                 sources[route.source.resolve()] = route.path
-        return cls(table, set(files), sources, static_dir)
+        return cls(table, set(files), sources, static_dir, {r.source: r.target for r in redirects})
 
     def image_size(self, path: str) -> tuple[int, int] | None:
         return image_size(self.static_dir / path.lstrip("/")) if self.static_dir else None
@@ -81,7 +84,10 @@ def check_config_links(links: list[tuple[str, Path, int]], targets: LinkTarget, 
     """Links from the site configuration (navbar, footer): (target, file, line)."""
     for target, file, line in links:
         path = urlsplit(target).path
-        if not targets.route(path) and path not in targets.files:
+        moved = targets.redirects.get(normalize(path))
+        if moved is not None:
+            _warn_moved(report, target, moved, file, line)
+        elif not targets.route(path) and path not in targets.files:
             _report(report, config.onBrokenLinks, f"broken link to '{target}': no page has this route", file, line,
                     "fix the 'to' value, or add the page")
 
@@ -115,6 +121,10 @@ def _check(ref: Reference, route: Route, targets: LinkTarget, config: SiteConfig
     found = targets.route(path)
     if found is None:
         if path in targets.files:
+            return
+        moved = targets.redirects.get(normalize(path))
+        if moved is not None:
+            _warn_moved(report, target, moved, file, ref.line)
             return
         _report(report, config.onBrokenLinks, f"broken link to '{target}': no page has the route '{path}'",
                 file, ref.line, "fix the link (a route such as /docs/environments, or a relative .md path)")
@@ -153,6 +163,12 @@ def check_author_images(authors: Iterable[Author], targets: LinkTarget, report: 
             report.error(f"author image not found: '{src}' ({author.name})", author.file, author.line,
                          "put the image in content/static/ and write its path from the site root "
                          "(/img/authors/name.png), or use a full https:// URL")
+
+
+def _warn_moved(report: Report, target: str, moved: str, file: Path | None, line: int | None) -> None:
+    """A link to a moved page's old path works (it redirects), but should name the new one."""
+    report.warn(f"link to '{target}' goes through a redirect: the page moved to '{moved}'", file, line,
+                f"link to '{moved}' instead")
 
 
 def _report(report: Report, policy: str, message: str, file: Path | None, line: int | None, fix: str) -> None:

@@ -72,6 +72,10 @@ def static_files(static_dir: Path) -> set[str]:
     return {"/" + p.relative_to(static_dir).as_posix() for p in static_dir.rglob("*") if p.is_file()}
 
 
+def html_files(build: Path) -> list[Path]:
+    return sorted(build.rglob("*.html"))
+
+
 def sitemap(routes: Iterable[Route], config: SiteConfig) -> str:
     urls = "".join(
         f"<url><loc>{escape(absolute_url(config, canonical_route(r.path, config.trailingSlash)))}</loc></url>"

@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route
 from starlette.types import ASGIApp
 
 from docsite.build import Paths, build
-from docsite.server import create_app
+from docsite.server import HEADER_TIMEOUT, server_config
 from tests.conftest import CONTENT, FRONTEND
 
 CHROMIUM = "/usr/bin/chromium"
@@ -37,18 +37,20 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS}
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
 
 
-class _Server:
+class Server:
     """Serves `build_dir` with the preview server (or `app`, such as the dev server) on a free port."""
 
-    def __init__(self, build_dir: Path, app: ASGIApp | None = None) -> None:
-        self.port = _free_port()
-        config = uvicorn.Config(app or create_app(build_dir), host="127.0.0.1", port=self.port, log_level="warning")
+    def __init__(self, build_dir: Path, app: ASGIApp | None = None, header_timeout: float = HEADER_TIMEOUT) -> None:
+        self.port = free_port()
+        config = server_config(build_dir, "127.0.0.1", self.port, header_timeout)
+        if app is not None:
+            config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
@@ -66,19 +68,19 @@ class _Server:
         self.thread.join(timeout=5)
 
 
-def _build(content: Path, out: Path) -> Path:
+def build_site(content: Path, out: Path) -> Path:
     build(Paths(content, out, FRONTEND), log=lambda line: None)
     return out
 
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return _build(CONTENT, tmp_path_factory.mktemp("site") / "build")
+    return build_site(CONTENT, tmp_path_factory.mktemp("site") / "build")
 
 
 @pytest.fixture(scope="session")
 def site_url(built_site: Path) -> Iterator[str]:
-    with _Server(built_site) as url:
+    with Server(built_site) as url:
         yield url
 
 
@@ -96,7 +98,7 @@ VariantSite = Callable[..., str]
 @pytest.fixture(scope="session")
 def variant_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VariantSite]:
     """`variant_site("name", config={...}, edit=fn)`: a changed copy of the site, built and served once."""
-    servers: dict[str, tuple[_Server, str]] = {}
+    servers: dict[str, tuple[Server, str]] = {}
 
     def make(name: str, config: dict[str, Any] | None = None,
              edit: Callable[[Path], None] | None = None) -> str:
@@ -109,7 +111,7 @@ def variant_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VariantSi
                 site_file.write_text(yaml.safe_dump(deep_merge(yaml.safe_load(site_file.read_text()), config)))
             if edit:
                 edit(content)
-            server = _Server(_build(content, root / "build"))
+            server = Server(build_site(content, root / "build"))
             servers[name] = (server, server.__enter__())
         return servers[name][1]
 

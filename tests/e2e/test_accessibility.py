@@ -7,15 +7,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.conftest import FRONTEND
+from tests.e2e.axe import inject_axe
 from tests.e2e.conftest import NewContext
 from tests.e2e.routes import ALL_ROUTES
 
-AXE = FRONTEND / "node_modules" / "axe-core" / "axe.min.js"
-
 
 def violations(page: Page) -> list[dict[str, Any]]:
-    page.add_script_tag(path=str(AXE))
+    inject_axe(page)
     found = page.evaluate("""async () => {
         // target-size (WCAG 2.2's 24 px targets) as Lighthouse checks it, whether or not this axe
         // version runs it by default.

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, Route, expect
 
-from tests.conftest import FRONTEND
+from tests.e2e.axe import inject_axe
 
 PLACEHOLDER = ".navbar-search input"
 BOX = "#site-search-input"
@@ -394,7 +394,7 @@ def test_search_is_hidden_on_mobile(browser: Any, site_url: str) -> None:
 
 
 def axe_violations(page: Page, selector: str) -> list[dict[str, Any]]:
-    page.add_script_tag(path=str(FRONTEND / "node_modules" / "axe-core" / "axe.min.js"))
+    inject_axe(page)
     violations: list[dict[str, Any]] = page.evaluate(
         "async (selector) => (await axe.run(selector)).violations"
         ".map(v => ({id: v.id, nodes: v.nodes.map(n => n.html)}))", selector)

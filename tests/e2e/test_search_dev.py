@@ -14,7 +14,7 @@ from rich.console import Console
 from docsite.build import Paths, build
 from docsite.devserver import create_dev_app
 from tests.conftest import CONTENT, FRONTEND
-from tests.e2e.conftest import _Server
+from tests.e2e.conftest import Server
 
 WORD = "zanzibarquokka"
 NEW_DOC = f"""---
@@ -32,7 +32,7 @@ def dev_site(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     shutil.copytree(CONTENT, content)
     paths = Paths(content, tmp_path / "build", FRONTEND)
     build(paths, dev=True, log=lambda line: None)
-    with _Server(paths.out, create_dev_app(paths, Console(quiet=True))) as url:
+    with Server(paths.out, create_dev_app(paths, Console(quiet=True))) as url:
         yield url, content
 
 
