@@ -43,7 +43,7 @@ def measure(site: str, path: str) -> dict[str, Any]:
         page.add_init_script(HYDRATION_PROBE)
         page.route(lambda url: not url.startswith(site), lambda route: route.abort("blockedbyclient"))
         page.goto(site + path)
-        page.wait_for_function("window.__hydratedAt !== null")
+        page.wait_for_function("() => window.__hydratedAt !== null")
         resources = page.evaluate("""() => performance.getEntriesByType('resource')
             .filter((r) => r.startTime < window.__hydratedAt)
             .map((r) => r.name)""")

@@ -49,10 +49,10 @@ def test_follows_a_change_made_in_another_tab(new_context: NewContext, site_url:
         page.goto(site_url + "/faq")
         expect(page.locator(TOGGLE)).to_be_enabled()
     second.locator(TOGGLE).click()
-    first.wait_for_function("document.documentElement.dataset.theme === 'dark'")
+    first.wait_for_function("() => document.documentElement.dataset.theme === 'dark'")
     # clearing it elsewhere reverts to the default (the system preference is not respected here)
     second.evaluate("localStorage.removeItem('theme')")
-    first.wait_for_function("document.documentElement.dataset.theme === 'light'")
+    first.wait_for_function("() => document.documentElement.dataset.theme === 'light'")
 
 
 def test_respected_system_preference_clearing_and_printing(page: Page, variant_site: VariantSite) -> None:
@@ -62,14 +62,14 @@ def test_respected_system_preference_clearing_and_printing(page: Page, variant_s
     expect(page.locator(TOGGLE)).to_be_enabled()
     assert theme(page) == "dark"
     page.emulate_media(color_scheme="light")
-    page.wait_for_function("document.documentElement.dataset.theme === 'light'")
+    page.wait_for_function("() => document.documentElement.dataset.theme === 'light'")
     # while printing, a system change is not followed
     page.emulate_media(media="print", color_scheme="dark")
     page.wait_for_timeout(200)
     assert theme(page) == "light"
     page.emulate_media(media="screen", color_scheme="light")
     page.emulate_media(color_scheme="dark")
-    page.wait_for_function("document.documentElement.dataset.theme === 'dark'")
+    page.wait_for_function("() => document.documentElement.dataset.theme === 'dark'")
     # a stored choice wins over the system; clearing it (another tab) reverts to the system preference
     page.locator(TOGGLE).click()
     assert theme(page) == "light"
@@ -81,7 +81,7 @@ def test_respected_system_preference_clearing_and_printing(page: Page, variant_s
         localStorage.removeItem('theme');
         window.dispatchEvent(new StorageEvent('storage', {key: 'theme', newValue: null, oldValue: 'light'}));
     }""")
-    page.wait_for_function("document.documentElement.dataset.theme === 'dark'")
+    page.wait_for_function("() => document.documentElement.dataset.theme === 'dark'")
 
 
 def test_toggle_disabled_until_mounted_and_no_flash_of_the_wrong_mode(new_context: NewContext, site_url: str) -> None:

@@ -222,11 +222,11 @@ def test_json_ld_follows_client_side_navigation(page: Page, site_url: str) -> No
     page.evaluate("window.__sameDocument = true")
     page.locator(".doc-sidebar a[href='/docs/environments']").click()
     expect(page).to_have_url(site_url + "/docs/environments")
-    page.wait_for_function("document.title.startsWith('Environments')")
+    page.wait_for_function("() => document.title.startsWith('Environments')")
     assert json_ld() == ["https://developers.oneboxtds.com/", "https://developers.oneboxtds.com/docs/environments"]
     page.locator(".navbar a[href='/faq']").first.click()
     expect(page).to_have_url(site_url + "/faq")
-    page.wait_for_function("!document.head.querySelector('script[type=\"application/ld+json\"]')")
+    page.wait_for_function("() => !document.head.querySelector('script[type=\"application/ld+json\"]')")
     assert page.evaluate("window.__sameDocument") is True, "client-side navigation, no reload"
 
 

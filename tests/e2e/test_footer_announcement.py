@@ -70,7 +70,7 @@ def test_a_changed_bar_id_shows_the_bar_again(page: Page, site_url: str) -> None
     page.reload()
     expect(page.locator(".navbar-items-right .color-mode-toggle")).to_be_enabled()
     expect(page.locator(".announcement-bar")).to_be_visible()
-    page.wait_for_function(f"localStorage.getItem('{BAR_ID}') === 'portal-launch-2025'")
+    page.wait_for_function(f"() => localStorage.getItem('{BAR_ID}') === 'portal-launch-2025'")
     assert page.evaluate(f"localStorage.getItem('{DISMISSED}')") is None
 
 

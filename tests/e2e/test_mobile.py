@@ -71,7 +71,7 @@ def test_body_scroll_is_locked_while_open(page: Page, site_url: str) -> None:
     expect(page.locator(SIDEBAR)).to_have_count(0)
     assert page.evaluate("getComputedStyle(document.body).overflow") == "visible"
     page.mouse.wheel(0, 800)
-    page.wait_for_function("window.scrollY > 0")
+    page.wait_for_function("() => window.scrollY > 0")
 
 
 def test_closes_on_back_navigation(page: Page, site_url: str) -> None:

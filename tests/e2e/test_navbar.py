@@ -62,7 +62,7 @@ def test_without_a_search_item_the_search_box_comes_last_and_disabled_search_has
 def test_switched_off_search_toggle_close_button_and_footer(page: Page, variant_site: VariantSite) -> None:
     url = variant_site("switches-off", config=SWITCHES_OFF, edit=hide_footer)
     page.goto(url + "/faq")
-    page.wait_for_function("Object.keys(document.querySelector('nav.navbar')).some(k => k.startsWith('__react'))")
+    page.wait_for_function("() => Object.keys(document.querySelector('nav.navbar')).some(k => k.startsWith('__react'))")
     expect(page.locator(".navbar-search")).to_have_count(0)  # search: {enabled: false}, though a search item is set
     expect(page.locator(".color-mode-toggle")).to_have_count(0)  # disableSwitch
     bar = page.locator(".announcement-bar")
@@ -234,7 +234,7 @@ def test_docs_version_dropdown_remembers_the_preferred_version(page: Page, varia
     page.evaluate(f"localStorage.setItem('{key}', 'v0.9')")
     page.reload()
     expect(page.locator(".navbar-items-right .color-mode-toggle")).to_be_enabled()
-    page.wait_for_function(f"localStorage.getItem('{key}') === null")
+    page.wait_for_function(f"() => localStorage.getItem('{key}') === null")
     dropdown = page.locator(".navbar-items-right .navbar-dropdown").first
     dropdown.get_by_role("button").click()
     dropdown.get_by_role("link", name="Next").click()

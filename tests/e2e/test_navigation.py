@@ -81,10 +81,10 @@ def test_new_page_starts_at_the_top_and_back_restores_the_position(page: Page, s
     page.wait_for_timeout(100)
     page.locator(".doc-sidebar").get_by_role("link", name="Certification").click()
     expect(page.locator("article h1")).to_have_text(re.compile("Certification"))
-    page.wait_for_function("window.scrollY === 0")
+    page.wait_for_function("() => window.scrollY === 0")
     page.go_back()
     expect(page.locator("article h1")).to_have_text("Environments")
-    page.wait_for_function("Math.abs(window.scrollY - 900) < 2")
+    page.wait_for_function("() => Math.abs(window.scrollY - 900) < 2")
 
 
 def test_navigation_to_a_hash_scrolls_to_its_target(page: Page, site_url: str) -> None:
@@ -110,7 +110,7 @@ def test_same_page_target_scrolls_smoothly(page: Page, site_url: str) -> None:
     ready(page, site_url + "/docs/environments")
     sample_scroll_positions(page, 120)
     router_go(page, "/docs/environments#next-steps", "to-next-steps")
-    page.wait_for_function("window.__ys.length >= 120")
+    page.wait_for_function("() => window.__ys.length >= 120")
     ys = page.evaluate("window.__ys")
     moving = [y for y in ys if 0 < y < ys[-1]]
     assert ys[-1] > 1000
@@ -127,7 +127,7 @@ def test_same_page_target_jumps_where_the_page_says_so(new_context: NewContext, 
     ready(page, site_url + route)
     sample_scroll_positions(page, 60)
     router_go(page, f"{route}#{target}", "jump")
-    page.wait_for_function("window.__ys.length >= 60")
+    page.wait_for_function("() => window.__ys.length >= 60")
     ys = page.evaluate("window.__ys")
     assert ys[-1] > 1000
     # a jump (the API page may correct it once, when sections above the target have rendered)
@@ -168,7 +168,7 @@ def test_smooth_scroll_fallback_moves_85_percent_of_the_rest_each_frame(new_cont
     }""")
     sample_scroll_positions(page, 30)
     router_go(page, "/docs/environments#next-steps", "fallback")
-    page.wait_for_function("window.__ys.length >= 30")
+    page.wait_for_function("() => window.__ys.length >= 30")
     ys = [y for y in page.evaluate("window.__ys")]
     rests = [target - y for y in ys if target - y > 20]
     ratios = [after / before for before, after in itertools.pairwise(rests) if after != before]
@@ -289,7 +289,7 @@ def test_a_page_that_fails_to_load_reloads_from_the_server(page: Page, site_url:
     ready(page, site_url + "/docs/environments")
     page.evaluate("window.__sameDocument = true")
     page.locator(link).click()
-    page.wait_for_function("window.__sameDocument === undefined")  # a new document
+    page.wait_for_function("() => window.__sameDocument === undefined")  # a new document
     expect(page).to_have_url(site_url + path)
     expect(page.locator("main h1").first).to_have_text(title)
 
