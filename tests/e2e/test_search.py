@@ -270,6 +270,26 @@ def test_clicking_a_result_opens_it(page: Page, site_url: str) -> None:
     expect(page).to_have_url(re.compile(r"/docs/api-orders-mgmt/tutorials/refund-order-items$"))
 
 
+def test_results_are_real_links_a_middle_click_opens_in_a_new_tab(page: Page, site_url: str) -> None:
+    """Each result is an <a href> to its section: the status bar, the context menu, copying its
+    address and a middle-click work as on any link, and the page itself stays."""
+    search(page, site_url, "refund")
+    result = hit(page, *TUTORIAL)
+    expect(result).to_have_attribute("href", "/docs/api-orders-mgmt/tutorials/refund-order-items")
+    expect(result).to_have_attribute("role", "option")
+    with page.context.expect_page() as opened:
+        result.click(button="middle")
+    expect(opened.value).to_have_url(site_url + "/docs/api-orders-mgmt/tutorials/refund-order-items")
+    assert page.url == site_url + "/docs/environments"
+    with page.context.expect_page() as opened:
+        result.click(modifiers=["Control"])
+    expect(opened.value).to_have_url(site_url + "/docs/api-orders-mgmt/tutorials/refund-order-items")
+    assert page.url == site_url + "/docs/environments"
+    first = options(page).first
+    anchor = first.get_attribute("href") or ""
+    assert anchor.startswith("/") and first.evaluate("el => el.tagName") == "A"
+
+
 def test_enter_without_results_and_submit_open_the_search_page(page: Page, site_url: str) -> None:
     box = search(page, site_url, "zqxjvw")
     expect(page.get_by_text("No results found.")).to_be_visible()
@@ -450,7 +470,7 @@ def test_viewed_results_are_reported_in_batches_of_20_after_400_ms(page: Page, a
     page.route(INSIGHTS_SCRIPT, lambda route: route.fulfill(body=FAKE_INSIGHTS, content_type="text/javascript"))
     page.clock.install(time=START)
     box = open_box(page, analytics_url)
-    page.wait_for_function("window.__insights !== undefined")  # the (fake) script has loaded
+    page.wait_for_function("() => window.__insights !== undefined")  # the (fake) script has loaded
     stop_the_clock(page)
     box.fill("a")
     expect(options(page).first).to_be_visible()

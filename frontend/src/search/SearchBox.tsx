@@ -6,6 +6,10 @@
  * Keys: the first result is active; arrows move; Enter opens the active result in this tab
  * (Ctrl/Cmd+Enter: a new tab, Shift+Enter: a new window) or, with no result, the search page;
  * Escape closes the panel, a second Escape clears the query; Tab or a click outside closes it.
+ *
+ * Each result is a real link to its `path#anchor` (the option is the `<a>`): middle-click, the
+ * context menu, copying its address and the status bar work as on any link. A plain click opens it
+ * in this tab through the router; a click with a modifier is left to the browser.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -78,13 +82,10 @@ export default function SearchBox({ typedQuery, focusRequest }: Props) {
               return hits.map((hit) => insightsItem(hit, analytics));
             },
             getItemUrl: ({ item }) => withBase(item.document.sectionRoute),
-            onSelect: ({ item, itemUrl = '', event }) => {
-              // Enter is handled by the navigator above; a click lands here.
-              if (event.type !== 'click') return;
-              const click = event as React.MouseEvent;
-              if (click.ctrlKey || click.metaKey) openInNewTab(itemUrl);
-              else if (click.shiftKey) openInNewWindow(itemUrl);
-              else go(item);
+            onSelect: ({ item, event }) => {
+              // Enter is handled by the navigator above; a plain click lands here (a click with a
+              // modifier key is the browser's: see the option's link).
+              if (event.type === 'click') go(item);
             },
           },
         ];
@@ -182,13 +183,28 @@ export default function SearchBox({ typedQuery, focusRequest }: Props) {
           {itemCount > 0 ? (
             collections.map(({ source, items: sourceItems }) => (
               <ul key={source.sourceId} className="search-hits" {...autocomplete.getListProps({ source })}>
-                {sourceItems.map((item) => (
-                  <li key={item.document.sectionRoute} className="search-hit" {...autocomplete.getItemProps({ item, source })}>
-                    <HitPath hit={item} />
-                    <span className="search-hit-title">{item.document.sectionTitle}</span>
-                    <SnippetText snippet={item.snippet} />
-                  </li>
-                ))}
+                {sourceItems.map((item) => {
+                  const { onClick, ...itemProps } = autocomplete.getItemProps({ item, source });
+                  return (
+                    <li key={item.document.sectionRoute} role="none">
+                      <a
+                        className="search-hit"
+                        href={withBase(item.document.sectionRoute)}
+                        tabIndex={-1}
+                        {...itemProps}
+                        onClick={(event) => {
+                          if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+                          event.preventDefault(); // opened through the router, by onSelect
+                          onClick(event);
+                        }}
+                      >
+                        <HitPath hit={item} />
+                        <span className="search-hit-title">{item.document.sectionTitle}</span>
+                        <SnippetText snippet={item.snippet} />
+                      </a>
+                    </li>
+                  );
+                })}
               </ul>
             ))
           ) : (
