@@ -54,6 +54,8 @@ export interface DocInfo {
   /** Drafts are built only by `docsite dev`; unlisted docs are built but not listed or indexed. */
   draft?: boolean;
   unlisted?: boolean;
+  /** The page as Markdown (`/docs/x.md`), for "Copy page" and "View as Markdown". */
+  markdown?: string;
 }
 
 export interface DocPageData extends BasePage {

@@ -36,6 +36,7 @@ from docsite.errors import BuildError, Problem, Report
 from docsite.feeds import feed_files
 from docsite.frontend import Frontend, node
 from docsite.links import LinkTarget, check_author_images, check_config_links, check_links, normalize
+from docsite.llms import has_markdown, llms_files
 from docsite.markdown import CodeSpan
 from docsite.openapi.bodies import check_json_bodies
 from docsite.openapi.calls import check_api_calls, route_code
@@ -60,8 +61,10 @@ from docsite.routes import (
     Route,
     category_index_route,
     doc_route,
+    markdown_route,
     not_found_route,
     page_route,
+    page_url,
     react_route,
 )
 from docsite.search import SearchDocument, search_documents, search_index_files, search_tags
@@ -153,6 +156,7 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     check_author_images([*content.authors.values(), *(a for p in content.posts for a in inline_authors(p))],
                         targets, report)
     files.update(feed_files(content.posts, content.authors, config))  # after links are rewritten
+    files.update(llms_files(routes, sidebars, config))
 
     search = search_documents(routes, sidebars) if config.search.enabled else []
     versions = docs_versions(config, docs, sidebars)
@@ -251,7 +255,8 @@ def write_delivery(site: Site, staging: Path, progress: Progress, *, compress: b
                    if isinstance(page.page.props.get("scriptUrl"), str)]
     image_urls = [ref.target for route in site.routes if route.rendered is not None
                   for ref in route.rendered.images if ref.target.startswith(("https://", "http://"))]
-    rules = site_rules(site.config, html_files(staging), site.redirects, script_urls, image_urls)
+    canonical = {markdown_route(r.path): page_url(site.config, r.path) for r in site.routes if has_markdown(r)}
+    rules = site_rules(site.config, html_files(staging), site.redirects, script_urls, image_urls, canonical)
     (staging / HEADERS_FILE).write_text(headers_file(rules), encoding="utf-8")
     (staging / REDIRECTS_FILE).write_text(redirects_file(rules), encoding="utf-8")
     if compress:

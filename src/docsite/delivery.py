@@ -44,7 +44,7 @@ HASHED_ASSETS = "/assets/*"
 
 # Compressible files, by extension; smaller files are not worth a second request's worth of bytes.
 COMPRESSIBLE = frozenset({".html", ".js", ".mjs", ".css", ".json", ".xml", ".svg", ".txt", ".yaml", ".yml",
-                          ".map", ".webmanifest", ".ico"})
+                          ".map", ".webmanifest", ".ico", ".md"})
 MIN_COMPRESS_BYTES = 512
 BEST_BROTLI = 11
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))  # in order of preference
@@ -206,10 +206,15 @@ def allow_script(csp: str, body: str) -> str:
 
 
 def site_rules(config: SiteConfig, html_files: list[Path], redirects: list[Redirect],
-               script_urls: Iterable[str] = (), image_urls: Iterable[str] = ()) -> Rules:
+               script_urls: Iterable[str] = (), image_urls: Iterable[str] = (),
+               canonical: dict[str, str] | None = None) -> Rules:
+    """The site's rules; `canonical` maps a file that is another form of a page (a page's Markdown)
+    to the page's URL, sent as `Link: <url>; rel="canonical"`."""
     return Rules(
         headers=[HeaderRule("/*", tuple(security_headers(config, html_files, script_urls, image_urls))),
-                 HeaderRule(HASHED_ASSETS, (("Cache-Control", IMMUTABLE),))],
+                 HeaderRule(HASHED_ASSETS, (("Cache-Control", IMMUTABLE),)),
+                 *(HeaderRule(path, (("Link", f'<{url}>; rel="canonical"'),)) for path, url in
+                   sorted((canonical or {}).items()))],
         redirects={r.source: (location(r, config), 301) for r in redirects},
     )
 

@@ -62,6 +62,11 @@ def nginx_config(build: Path, *, base_url: str, trailing_slash: bool | None, lis
     for source, (target, status) in rules.redirects.items():
         for spelling in sorted({source, source.rstrip("/") + "/"}):
             lines += [f"location = {spelling} {{", *_block(headers, f"return {status} {target}$is_args$args;"), "}"]
+    exact = [rule.pattern for rule in rules.headers if not rule.pattern.endswith("*")]
+    if exact:
+        lines += ["", "# Files with headers of their own (a page's Markdown: its canonical page)."]
+    for path in exact:
+        lines += [f"location = {path} {{", *_block(rules.headers_for(path), "try_files $uri =404;"), "}"]
     lines += [
         "",
         "# Hashed assets: cached for a year.",
@@ -110,7 +115,12 @@ def _routes(headers: dict[str, str], trailing_slash: bool | None) -> list[str]:
 
 
 def _block(headers: dict[str, str], *directives: str) -> list[str]:
-    return [*(f'add_header {name} "{value}" always;' for name, value in headers.items()), *directives]
+    return [*(f'add_header {name} "{_quoted(value)}" always;' for name, value in headers.items()), *directives]
+
+
+def _quoted(value: str) -> str:
+    """A value inside an nginx double-quoted string."""
+    return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def _types(build: Path) -> list[str]:

@@ -109,6 +109,12 @@ def canonical_route(route: str, trailing_slash: bool | None) -> str:
     return route.rstrip("/") + "/" if trailing_slash else route.rstrip("/")
 
 
+def markdown_route(route: str) -> str:
+    """Where a page's Markdown is (docsite.llms): `/docs/environments` -> `/docs/environments.md`,
+    `/docs/` -> `/docs.md`, `/` -> `/index.md`."""
+    return f"/{route.strip('/') or 'index'}.md"
+
+
 def absolute_url(config: SiteConfig, path: str) -> str:
     if path.startswith(("http://", "https://")):
         return path
@@ -160,6 +166,7 @@ def doc_route(doc: Doc, config: SiteConfig, sidebars: Sidebars, docs: DocIndex, 
             "hideTitle": front.hide_title,
             "draft": front.draft,
             "unlisted": front.unlisted,
+            "markdown": markdown_route(doc.route),
         },
     }
     return Route(doc.route, "doc", data, doc.file, doc.rendered, nav.sidebar if nav else None,

@@ -218,6 +218,16 @@ def test_security_headers_are_the_builds(server: str, built_site: Path) -> None:
     assert "https://www.googletagmanager.com" in csp and "https://support.oneboxtds.com" in csp
 
 
+def test_a_pages_markdown_is_served_with_its_page_as_canonical(server: str) -> None:
+    answer = request(server, "/docs/environments.md", {"Accept-Encoding": "identity"})
+    assert answer.status == 200 and answer.media_type == "text/markdown"
+    assert answer.header("Link") == '<https://developers.oneboxtds.com/docs/environments>; rel="canonical"'
+    assert answer.body.startswith(b'---\ntitle: "Environments"\n')
+    assert "default-src 'self'" in answer.header("Content-Security-Policy"), "with the site's headers too"
+    llms = request(server, "/llms.txt")
+    assert llms.media_type == "text/plain" and llms.body.startswith(b"# Onebox Developers\n")
+
+
 def test_types(server: str, built_site: Path) -> None:
     expected = {"/spec/catalog.yaml": "application/yaml", "/spec/catalog.json": "application/json",
                 _entry_script(built_site): "text/javascript", "/img/logo.svg": "image/svg+xml",

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.conftest import VariantSite
+from tests.e2e.conftest import VariantSite, stub_third_parties
 from tests.e2e.docs_engine import SHOWCASE, TABS_ELSEWHERE, add_fixture_pages, hydrated
 
 ADMONITIONS = ["note", "tip", "info", "warning", "danger"]
@@ -115,6 +115,25 @@ def test_the_copy_button_copies_the_code_and_confirms(browser: Browser, showcase
     assert copied.startswith("curl -X POST https://auth.pre.oneboxtds.com/oauth/token \\\n  -d grant_type=")
     assert not copied.endswith("\n")
     expect(button).to_have_attribute("aria-label", "Copy code to clipboard", timeout=4000)
+    context.close()
+
+
+def test_copy_page_copies_the_pages_markdown_and_view_as_markdown_opens_it(browser: Browser, site_url: str) -> None:
+    context = stub_third_parties(browser.new_context(permissions=["clipboard-read", "clipboard-write"]))
+    page = context.new_page()
+    open_page(page, site_url + "/docs/environments")
+    markdown = page.evaluate("() => fetch('/docs/environments.md').then(r => r.text())")
+    assert markdown.startswith('---\ntitle: "Environments"\n') and "\n## " in markdown
+    page.get_by_role("button", name="Copy page").click()
+    expect(page.get_by_role("button", name="Copied")).to_be_visible()
+    expect(page.locator(".page-actions [aria-live=polite]")).to_have_text("The page is on the clipboard as Markdown")
+    assert page.evaluate("navigator.clipboard.readText()") == markdown
+    expect(page.get_by_role("button", name="Copy page")).to_be_visible(timeout=4000)
+    view = page.get_by_role("link", name="View as Markdown")
+    expect(view).to_have_attribute("href", "/docs/environments.md")
+    view.click()
+    expect(page).to_have_url(site_url + "/docs/environments.md")
+    assert page.locator("body").inner_text().startswith("---\ntitle: \"Environments\"")
     context.close()
 
 

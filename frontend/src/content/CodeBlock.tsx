@@ -1,5 +1,6 @@
 /** A highlighted code block (highlighted at build time), with a title and a copy button. */
 import { useEffect, useRef, useState } from 'react';
+import { copyText } from '../lib/clipboard';
 
 interface Props {
   language: string;
@@ -33,12 +34,7 @@ export function CopyButton({ getText }: { getText: () => string }) {
   const timer = useRef(0);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   const copy = async () => {
-    const text = getText().replace(/\n$/, '');
-    try {
-      await navigator.clipboard.writeText(text);
-    } catch {
-      fallbackCopy(text);
-    }
+    await copyText(getText().replace(/\n$/, ''));
     setCopied(true);
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => setCopied(false), 2000);
@@ -64,16 +60,4 @@ export function CopyButton({ getText }: { getText: () => string }) {
       </span>
     </button>
   );
-}
-
-function fallbackCopy(text: string) {
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  document.execCommand('copy');
-  area.remove();
 }

@@ -6,6 +6,7 @@ import { MAIN_ID } from '../chrome/SkipToContent';
 import { DocSidebar } from './DocSidebar';
 import { TocColumn, TableOfContentsMobile } from './TableOfContents';
 import { Breadcrumbs, DocFooter, Paginator } from './DocParts';
+import { PageActions } from './PageActions';
 
 function DocFrame({ sidebar, children }: { sidebar: SidebarData | null; children: React.ReactNode }) {
   return (
@@ -24,7 +25,10 @@ export function DocPage({ page, sidebar }: { page: DocPageData; sidebar: Sidebar
     <DocFrame sidebar={sidebar}>
       <div className="doc-container">
         <div className="doc-column">
-          <Breadcrumbs crumbs={doc.breadcrumbs} />
+          <div className="doc-top">
+            <Breadcrumbs crumbs={doc.breadcrumbs} />
+            {doc.markdown && <PageActions markdown={doc.markdown} />}
+          </div>
           {(doc.draft || doc.unlisted) && <VisibilityBanner draft={!!doc.draft} />}
           <article className="markdown doc-article">
             {!doc.hideTitle && (

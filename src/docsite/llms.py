@@ -1,0 +1,219 @@
+"""The site for machines: every page as Markdown, `llms.txt` and `llms-full.txt`.
+
+- Every doc, blog post, Markdown page, docs category page and API reference is also published as
+  Markdown at its route with `.md` appended (`/docs/environments.md`, `/docs.md` for `/docs/`,
+  `/index.md` for `/`): front matter reduced to title and description, then the page's content
+  (docsite.markdown.to_markdown). The six API references list their operations (method, path,
+  parameters, request body, responses), their error codes and their schemas.
+- `llms.txt` (https://llmstxt.org): the site's title and summary, then sections of links to those
+  Markdown files with one-line descriptions: the docs in sidebar order, the API reference, the FAQ,
+  and the rest under "Optional".
+- `llms-full.txt`: every doc as Markdown, in sidebar order.
+
+The doc layout's "Copy page" and "View as Markdown" use the `.md` file of the page.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from docsite.config import SiteConfig
+from docsite.markdown.to_markdown import to_markdown
+from docsite.routes import NOT_FOUND, Route, absolute_url, markdown_route
+from docsite.sidebars import Sidebars
+
+LLMS_TXT = "/llms.txt"
+LLMS_FULL_TXT = "/llms-full.txt"
+_MARKDOWN_KINDS = frozenset({"doc", "docCategory", "blogPost", "page", "apiReference"})
+
+
+def has_markdown(route: Route) -> bool:
+    return route.kind in _MARKDOWN_KINDS and route.path != NOT_FOUND
+
+
+def llms_files(routes: list[Route], sidebars: Sidebars, config: SiteConfig) -> dict[str, bytes]:
+    """The `.md` twin of every page with content, `llms.txt` and `llms-full.txt`: site path -> bytes."""
+    pages = {route.path: route for route in routes if has_markdown(route)}
+    texts = {path: page_markdown(route, config) for path, route in pages.items()}
+    files = {markdown_route(path): text.encode() for path, text in texts.items()}
+    docs = _docs_in_sidebar_order(pages, sidebars)
+    files[LLMS_TXT] = llms_txt(pages, docs, config).encode()
+    files[LLMS_FULL_TXT] = llms_full_txt([(pages[p], texts[p]) for p in docs], config).encode()
+    return files
+
+
+def page_markdown(route: Route, config: SiteConfig) -> str:
+    title, description = _title(route), _description(route)
+    front = f"---\ntitle: {json.dumps(title, ensure_ascii=False)}\n"
+    if description:
+        front += f"description: {json.dumps(description, ensure_ascii=False)}\n"
+    front += "---\n\n"
+
+    def absolute(path: str) -> str:
+        return absolute_url(config, path)
+
+    if route.kind == "apiReference":
+        body = api_markdown(route.data, absolute)
+    elif route.kind == "docCategory":
+        body = _category(route.data, absolute)
+    else:
+        body = to_markdown(route.data.get("content", []), absolute)
+    return f"{front}# {title}\n\n{body}"
+
+
+def _title(route: Route) -> str:
+    data = route.data
+    return str(data.get("title") or data.get("doc", {}).get("title") or data.get("meta", {}).get("title", ""))
+
+
+def _description(route: Route) -> str:
+    return str(route.data.get("meta", {}).get("description", "")).replace("\n", " ")
+
+
+def _category(data: dict[str, Any], absolute: Any) -> str:
+    cards = data.get("items", [])
+    lines = [f"- [{c['label']}]({absolute(markdown_route(str(c['href'])) if c['type'] != 'external' else c['href'])})"
+             + (f": {c['description']}" if c.get("description") else "") for c in cards if c.get("href")]
+    return "\n".join(lines) + "\n"
+
+
+# -- API references ---------------------------------------------------------------------------------
+
+def api_markdown(data: dict[str, Any], absolute: Any) -> str:
+    api = data.get("api", {})
+    out: list[str] = []
+    if api.get("summary"):
+        out.append(str(api["summary"]))
+    out.append(to_markdown(data.get("intro", []), absolute).strip())
+    out.append("Servers: " + ", ".join(f"`{s['url']}` ({s.get('description', '')})" for s in data.get("servers", [])))
+    downloads = api.get("downloads", {})
+    if downloads:
+        out.append("OpenAPI document: " + ", ".join(f"[{kind}]({absolute(path)})" for kind, path in downloads.items()))
+    for group in data.get("groups", []):
+        out.append(f"## {group.get('name', '')}")
+        if group.get("description"):
+            out.append(_prose(group["description"], absolute))
+        for operation in group.get("operations", []):
+            out.append(_operation(operation, absolute))
+    if data.get("errors"):
+        out.append("## Error codes\n\n| Code | Status | Meaning |\n|---|---|---|\n" + "\n".join(
+            f"| `{e['code']}` | {e.get('status', '')} | {_line(e.get('description', ''), absolute)} |"
+            for e in data["errors"]))
+    if data.get("schemas"):
+        out.append("## Schemas")
+        for name, schema in data["schemas"].items():
+            out.append(f"### {name}\n\n" + _schema_block(schema, absolute))
+    return "\n\n".join(part for part in out if part.strip()) + "\n"
+
+
+def _operation(operation: dict[str, Any], absolute: Any) -> str:
+    parts = [f"### {operation.get('summary') or operation.get('operationId')}",
+             f"`{operation['method']} {operation['path']}` (operationId `{operation.get('operationId')}`)"]
+    if operation.get("description"):
+        parts.append(_prose(operation["description"], absolute))
+    parameters = operation.get("parameters", [])
+    if parameters:
+        rows = [f"| `{p['name']}` | {p.get('in', '')} | {_type(p.get('schema', {}))} | "
+                f"{'yes' if p.get('required') else 'no'} | {_line(p.get('description', ''), absolute)} |"
+                for p in parameters]
+        parts.append("Parameters:\n\n| Name | In | Type | Required | Description |\n|---|---|---|---|---|\n"
+                     + "\n".join(rows))
+    body = operation.get("requestBody")
+    if isinstance(body, dict):
+        for content in body.get("content", []):
+            schema = _schema_block(content.get("schema", {}), absolute)
+            parts.append(f"Request body (`{content.get('type')}`):\n\n{schema}")
+    responses = operation.get("responses", [])
+    if responses:
+        lines = []
+        for response in responses:
+            status = response.get("status") or response.get("code", "")
+            description = _line(response.get("description", ""), absolute)
+            ref = f" (`{response['ref']}`)" if response.get("ref") else ""
+            lines.append(f"- `{status}`{ref}: {description}")
+        parts.append("Responses:\n\n" + "\n".join(lines))
+    return "\n\n".join(parts)
+
+
+def _prose(value: Any, absolute: Any) -> str:
+    return to_markdown(value, absolute).strip() if isinstance(value, list) else str(value)
+
+
+def _line(value: Any, absolute: Any) -> str:
+    """Prose on one line, fit for a table cell or a list item."""
+    return " ".join(_prose(value, absolute).split()).replace("|", "\\|")
+
+
+def _type(schema: dict[str, Any]) -> str:
+    if schema.get("ref"):
+        return f"`{schema['ref']}`"
+    kind = schema.get("type", "")
+    if kind == "array":
+        return f"array of {_type(schema.get('items', {}))}"
+    for combinator in ("oneOf", "anyOf", "allOf"):
+        if schema.get(combinator):
+            return f" {combinator} ".join(_type(s) for s in schema[combinator])
+    if schema.get("enum"):
+        return f"{kind} (" + ", ".join(f"`{v}`" for v in schema["enum"]) + ")"
+    return f"{kind}" if isinstance(kind, str) else " or ".join(kind)
+
+
+def _schema_block(schema: dict[str, Any], absolute: Any, depth: int = 0) -> str:
+    """A schema as a list of its fields (nested objects indented), or its type."""
+    properties = schema.get("properties")
+    if schema.get("type") == "array" and isinstance(schema.get("items"), dict) and schema["items"].get("properties"):
+        return "Array of:\n\n" + _schema_block(schema["items"], absolute, depth)
+    if not properties:
+        description = _prose(schema.get("description", ""), absolute)
+        return _type(schema) + (f": {description}" if description else "")
+    required = set(schema.get("required", []))
+    lines = []
+    for name, field in properties.items():
+        description = _line(field.get("description", ""), absolute)
+        flag = ", required" if name in required else ""
+        lines.append("  " * depth + f"- `{name}` ({_type(field)}{flag})" + (f": {description}" if description else ""))
+        nested = field.get("items") if field.get("type") == "array" else field
+        if isinstance(nested, dict) and nested.get("properties") and depth < 4:
+            lines.append(_schema_block(nested, absolute, depth + 1))
+    return "\n".join(lines)
+
+
+# -- llms.txt ---------------------------------------------------------------------------------------
+
+def _docs_in_sidebar_order(pages: dict[str, Route], sidebars: Sidebars) -> list[str]:
+    ordered = [route for route in sidebars.navigation if route in pages]
+    rest = sorted(p for p, r in pages.items() if r.kind in ("doc", "docCategory") and p not in ordered
+                  and r.sitemap)
+    return ordered + rest
+
+
+def llms_txt(pages: dict[str, Route], docs: list[str], config: SiteConfig) -> str:
+    def entry(route: Route) -> str:
+        description = _description(route)
+        link = absolute_url(config, markdown_route(route.path))
+        return f"- [{_title(route)}]({link})" + (f": {description}" if description else "")
+
+    def section(title: str, routes: Iterable[Route]) -> str:
+        lines = [entry(route) for route in routes]
+        return f"## {title}\n\n" + "\n".join(lines) + "\n" if lines else ""
+
+    api = [r for r in pages.values() if r.kind == "apiReference" and r.sitemap]
+    faq = [r for p, r in pages.items() if r.kind == "page" and "faq" in p and r.sitemap]
+    listed = {*docs, *(r.path for r in api), *(r.path for r in faq)}
+    optional = [r for p, r in sorted(pages.items()) if p not in listed and r.sitemap]
+    intro = (f"# {config.title}\n\n> {config.tagline}\n\n"
+             f"Each link is the Markdown version of a page of {config.url}; {absolute_url(config, LLMS_FULL_TXT)} "
+             "has every doc in one file.\n\n")
+    sections = [section("Docs", (pages[p] for p in docs if pages[p].sitemap)), section("API reference", api),
+                section("FAQ", faq), section("Optional", optional)]
+    return intro + "\n".join(s for s in sections if s)
+
+
+def llms_full_txt(docs: list[tuple[Route, str]], config: SiteConfig) -> str:
+    parts = [f"# {config.title}\n\n> {config.tagline}\n"]
+    for route, text in docs:
+        body = text.split("---\n\n", 1)[1] if text.startswith("---\n") else text
+        parts.append(f"{body.strip()}\n\nSource: {absolute_url(config, route.path)}\n")
+    return "\n---\n\n".join(parts)
