@@ -153,6 +153,8 @@ export interface ApiLandingPageData extends BasePage {
   kind: 'apiLanding';
   description: string;
   apis: ApiSummary[];
+  /** The landing shown for a path below /specification/ that is no API's page (status 404). */
+  notFound?: boolean;
 }
 
 export interface ApiDownloadsPageData extends BasePage {

@@ -58,6 +58,7 @@ from docsite.output import (
 )
 from docsite.redirects import Redirect, collect_redirects, fallback_page
 from docsite.routes import (
+    NOT_FOUND,
     Route,
     category_index_route,
     doc_route,
@@ -256,7 +257,9 @@ def write_delivery(site: Site, staging: Path, progress: Progress, *, compress: b
     image_urls = [ref.target for route in site.routes if route.rendered is not None
                   for ref in route.rendered.images if ref.target.startswith(("https://", "http://"))]
     canonical = {markdown_route(r.path): page_url(site.config, r.path) for r in site.routes if has_markdown(r)}
-    rules = site_rules(site.config, html_files(staging), site.redirects, script_urls, image_urls, canonical)
+    sections_not_found = [r.path for r in site.routes if r.path.endswith("/404") and r.path != NOT_FOUND]
+    rules = site_rules(site.config, html_files(staging), site.redirects, script_urls, image_urls, canonical,
+                       sections_not_found)
     (staging / HEADERS_FILE).write_text(headers_file(rules), encoding="utf-8")
     (staging / REDIRECTS_FILE).write_text(redirects_file(rules), encoding="utf-8")
     if compress:

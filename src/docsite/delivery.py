@@ -113,6 +113,12 @@ class HeaderRule:
 class Rules:
     headers: list[HeaderRule] = field(default_factory=list)
     redirects: dict[str, tuple[str, int]] = field(default_factory=dict)  # old path -> (location, status)
+    not_found: dict[str, str] = field(default_factory=dict)  # a section (/specification/) -> its 404 page
+
+    def not_found_page(self, path: str) -> str:
+        """The not-found page for `path`: its closest section's own, else the site's `/404.html`."""
+        sections = [section for section in self.not_found if path.startswith(section)]
+        return self.not_found[max(sections, key=len)] if sections else "/404.html"
 
     def headers_for(self, path: str) -> dict[str, str]:
         """The headers of a response for `path` (without the base URL), defaults included."""
@@ -207,15 +213,17 @@ def allow_script(csp: str, body: str) -> str:
 
 def site_rules(config: SiteConfig, html_files: list[Path], redirects: list[Redirect],
                script_urls: Iterable[str] = (), image_urls: Iterable[str] = (),
-               canonical: dict[str, str] | None = None) -> Rules:
+               canonical: dict[str, str] | None = None, not_found: Iterable[str] = ()) -> Rules:
     """The site's rules; `canonical` maps a file that is another form of a page (a page's Markdown)
-    to the page's URL, sent as `Link: <url>; rel="canonical"`."""
+    to the page's URL, sent as `Link: <url>; rel="canonical"`; `not_found` lists the sections' own
+    not-found pages (`/specification/404`)."""
     return Rules(
         headers=[HeaderRule("/*", tuple(security_headers(config, html_files, script_urls, image_urls))),
                  HeaderRule(HASHED_ASSETS, (("Cache-Control", IMMUTABLE),)),
                  *(HeaderRule(path, (("Link", f'<{url}>; rel="canonical"'),)) for path, url in
                    sorted((canonical or {}).items()))],
         redirects={r.source: (location(r, config), 301) for r in redirects},
+        not_found={route.rsplit("/", 1)[0] + "/": route + ".html" for route in sorted(not_found)},
     )
 
 
@@ -232,13 +240,20 @@ def headers_file(rules: Rules) -> str:
 def redirects_file(rules: Rules) -> str:
     lines = ["# Moved pages (Netlify / Cloudflare Pages format), written by `docsite build`."]
     lines += [f"{source} {target} {status}" for source, (target, status) in rules.redirects.items()]
+    lines += [f"{section}* {page} 404" for section, page in rules.not_found.items()]
     return "\n".join(lines) + "\n"
 
 
 def read_rules(build: Path) -> Rules:
     """The rules a build carries (none for a build without the files)."""
     headers = _parse_headers(_lines(build / HEADERS_FILE))
-    return Rules(list(headers), dict(_parse_redirects(_lines(build / REDIRECTS_FILE))))
+    redirects, not_found = {}, {}
+    for source, target, status in _parse_redirects(_lines(build / REDIRECTS_FILE)):
+        if status == 404 and source.endswith("/*"):
+            not_found[source[:-1]] = target
+        else:
+            redirects[source.rstrip("/") or "/"] = (target, status)
+    return Rules(list(headers), redirects, not_found)
 
 
 def _lines(file: Path) -> list[str]:
@@ -260,7 +275,7 @@ def _parse_headers(lines: list[str]) -> Iterator[HeaderRule]:
             headers.append((name.strip(), value.strip()))
 
 
-def _parse_redirects(lines: list[str]) -> Iterator[tuple[str, tuple[str, int]]]:
+def _parse_redirects(lines: list[str]) -> Iterator[tuple[str, str, int]]:
     for line in lines:
         source, target, status = line.split()
-        yield source.rstrip("/") or "/", (target, int(status))
+        yield source, target, int(status)

@@ -51,7 +51,12 @@ def nginx_config(build: Path, *, base_url: str, trailing_slash: bool | None, lis
         "brotli_static on;",
         "gzip_vary on;",
         "etag on;",
-        "error_page 404 /404.html;",
+        "",
+        "# The not-found page: the site's, or the closest section's own (_redirects' 404 rules).",
+        "set $docsite_not_found /404.html;",
+        *[f'if ($uri ~ "^{section}") {{ set $docsite_not_found {page}; }}'
+          for section, page in sorted(rules.not_found.items(), key=lambda item: len(item[0]))],
+        "error_page 404 $docsite_not_found;",
         "",
         *_types(build),
         "",

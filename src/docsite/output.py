@@ -42,9 +42,11 @@ def docs_data_path(plugin_id: str) -> str:
 
 
 def html_path(route: str, trailing_slash: bool | None) -> str:
-    if route == NOT_FOUND:
-        return "404.html"
+    """A not-found page (`/404`, `/specification/404`: a section's own) is `404.html` in its folder,
+    where servers look for it (docsite.delivery.Rules.not_found_page)."""
     key = route.strip("/")
+    if route == NOT_FOUND or key.endswith("/404"):
+        return f"{key}.html"
     if not key:
         return "index.html"
     return f"{key}.html" if trailing_slash is False else f"{key}/index.html"

@@ -5,7 +5,8 @@
   when the site sets one (`true`: `/x/`, `false`: `/x`).
 - When no exact route matches, a trailing `.html` or `/index.html` is stripped and tried again.
 - A moved page's old path redirects (301) to its new place (`_redirects`).
-- Anything else answers 404 with the not-found page.
+- Anything else answers 404 with the not-found page: the site's, or the closest section's own
+  (`/specification/404.html` for a path below `/specification/` that is no API's page).
 
 Headers come from the build's `_headers` (docsite.delivery: the file the nginx configuration is made
 from too). Compressible files are served from their precompressed `.br` / `.gz` twins, never
@@ -122,7 +123,10 @@ def create_app(build: Path) -> Starlette:
             assert found.location is not None
             return RedirectResponse(found.location + query, status_code=301, headers=_rule_headers(site, path))
         if found.kind == "not_found":
-            return file_response(request, build / "404.html", site.rules.headers_for("/404.html"), status=404)
+            page = site.rules.not_found_page(path[len(site.base_url) - 1:] if path.startswith(site.base_url) else "/")
+            if not (build / page.lstrip("/")).is_file():
+                page = "/404.html"
+            return file_response(request, build / page.lstrip("/"), site.rules.headers_for(page), status=404)
         assert found.file is not None
         site_path = "/" + found.file.relative_to(build).as_posix()
         return file_response(request, found.file, site.rules.headers_for(site_path))

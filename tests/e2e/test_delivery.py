@@ -148,6 +148,15 @@ def test_unknown_paths_answer_404_with_the_not_found_page(server: str) -> None:
         assert "default-src 'self'" in answer.header("Content-Security-Policy"), "the 404 carries the headers too"
 
 
+def test_below_the_api_reference_its_own_not_found_page_answers(server: str) -> None:
+    for path in ["/specification/foo", "/specification/catalog/extra", "/specification/catalog.html/x"]:
+        answer = request(server, path)
+        assert answer.status == 404, path
+        assert b"<title>API not found" in answer.body and b"api-not-found" in answer.body, path
+    assert request(server, "/specification/catalog").status == 200
+    assert b"<title>Page not found" in request(server, "/docs/nope").body
+
+
 def test_the_rule_files_are_not_served(server: str) -> None:
     for path in ["/_headers", "/_redirects"]:
         assert request(server, path).status == 404

@@ -117,6 +117,36 @@ def test_client_side_navigation_to_a_missing_page_shows_not_found(page: Page, si
     assert page.evaluate("window.__marker") == 1
 
 
+@pytest.mark.parametrize("path", ["/specification/foo", "/specification/catalog/extra"])
+def test_a_path_below_the_api_reference_shows_its_landing_with_404(page: Page, site_url: str, path: str,
+                                                                   console_errors: list[str]) -> None:
+    """/specification/ is a non-exact route (spec section 2): its landing, with a note, status 404."""
+    response = page.goto(site_url + path)
+    assert response is not None and response.status == 404
+    expect(page.locator("main h1")).to_have_text("API reference")
+    note = page.locator(".api-not-found")
+    expect(note).to_contain_text("API not found")
+    expect(note.locator("code")).to_have_text(path)  # the address, once hydrated
+    expect(page.locator(".api-card")).to_have_count(6)
+    expect(page).to_have_title("API not found | Onebox Developers")
+    page_itself = "the server responded with a status of 404"  # Chromium logs the document's own 404
+    assert [e for e in console_errors if page_itself not in e] == [], "hydrates without a mismatch"
+
+
+def test_client_side_navigation_below_the_api_reference_shows_its_landing(page: Page, site_url: str) -> None:
+    page.goto(site_url + "/docs/")
+    expect(page.locator(".navbar-items-right .color-mode-toggle")).to_be_enabled()
+    page.evaluate("window.__marker = 1")
+    page.evaluate("window.history.pushState({}, '', '/specification/nope');"
+                  "window.dispatchEvent(new PopStateEvent('popstate'))")
+    expect(page.locator(".api-not-found code")).to_have_text("/specification/nope")
+    expect(page.locator(".api-card").first).to_be_visible()
+    assert page.evaluate("window.__marker") == 1
+    page.evaluate("window.history.pushState({}, '', '/elsewhere/nope');"
+                  "window.dispatchEvent(new PopStateEvent('popstate'))")
+    expect(page.locator("main h1")).to_have_text("Page not found")
+
+
 @pytest.mark.parametrize(("path", "title"), [
     ("/docs/environments.html", "Environments"),
     ("/docs/authentication/index.html", "Authentication"),

@@ -96,13 +96,16 @@ def test_the_fallback_page_refreshes_to_the_target_as_the_policy_spells_it() -> 
 # -- the rules files --------------------------------------------------------------------------------
 
 def test_the_rules_files_read_back_as_written(tmp_path: Path) -> None:
-    rules = site_rules(SITE, [], [Redirect("/docs/old", "/docs/new")])
+    rules = site_rules(SITE, [], [Redirect("/docs/old", "/docs/new")], not_found=["/specification/404"])
     (tmp_path / "_headers").write_text(headers_file(rules))
     (tmp_path / "_redirects").write_text(redirects_file(rules))
     assert read_rules(tmp_path) == rules
     assert rules.headers_for("/assets/app-1a2b.js")["Cache-Control"] == IMMUTABLE
     assert rules.headers_for("/docs/new")["Cache-Control"] == "no-cache"
     assert rules.redirect_for("/docs/old/") == ("/docs/new", 301)
+    assert "/specification/* /specification/404.html 404" in redirects_file(rules)
+    assert rules.not_found_page("/specification/catalog/x") == "/specification/404.html"
+    assert rules.not_found_page("/specificationx") == rules.not_found_page("/docs/x") == "/404.html"
     assert read_rules(tmp_path / "missing") == Rules()
 
 

@@ -29,6 +29,7 @@ def test_page_data_paths() -> None:
 def test_html_files_follow_the_trailing_slash_policy(policy: bool | None, expected: list[str]) -> None:
     assert [html_path(r, policy) for r in ROUTES[:4]] == expected
     assert html_path("/404", policy) == "404.html"
+    assert html_path("/specification/404", policy) == "specification/404.html"  # a section's own
 
 
 def test_canonical_routes_follow_the_policy() -> None:

@@ -3,7 +3,9 @@ import type { ApiDownloadsPageData, ApiLandingPageData, ApiSummary } from '../ty
 import { Content } from '../content/Content';
 import { SiteLink } from '../content/SiteLink';
 import { MAIN_ID } from '../chrome/SkipToContent';
+import { useLocation } from 'react-router';
 import { withBase } from '../lib/paths';
+import { useHydrated } from '../lib/useHydrated';
 
 function Downloads({ api }: { api: ApiSummary }) {
   return (
@@ -19,12 +21,29 @@ function Downloads({ api }: { api: ApiSummary }) {
 }
 
 export function ApiLandingPage({ page }: { page: ApiLandingPageData }) {
+  const { pathname } = useLocation();
+  // The page is prerendered once and served for every such address: the address shows once hydrated.
+  const hydrated = useHydrated();
   return (
     <main id={MAIN_ID} className="container page-main" tabIndex={-1}>
       <header className="page-header">
         <h1>{page.title}</h1>
         <p className="lead">{page.description}</p>
       </header>
+      {page.notFound && (
+        <div className="admonition admonition-warning api-not-found" role="note">
+          <p className="admonition-heading">
+            <span className="admonition-icon" aria-hidden="true" />
+            API not found
+          </p>
+          <div className="admonition-content">
+            <p>
+              There is no API reference at {hydrated ? <code>{pathname}</code> : 'this address'}. The Onebox APIs are
+              listed below.
+            </p>
+          </div>
+        </div>
+      )}
       <ul className="card-grid api-cards">
         {page.apis.map((api) => (
           <li key={api.name} className="card api-card">

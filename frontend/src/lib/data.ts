@@ -88,11 +88,24 @@ export async function loadPage(route: string): Promise<PageLoaderData> {
   return data;
 }
 
+/**
+ * The not-found pages that may answer for `route`, closest first: a section's own
+ * (`/specification/404`, as the servers' nearest `404.html`), then the site's.
+ */
+export function notFoundRoutes(route: string): string[] {
+  const parts = route.split('/').filter(Boolean);
+  const sections = parts.slice(0, -1).map((_, index) => `/${parts.slice(0, parts.length - 1 - index).join('/')}/404`);
+  return [...sections, '/404'];
+}
+
 async function loadPageData(route: string): Promise<PageLoaderData> {
   let page = await fetchJson<PageData>(pageDataPath(route));
   const stripped = page ? null : strippedHtmlRoute(route);
   if (!page && stripped) page = await fetchJson<PageData>(pageDataPath(stripped));
-  if (!page) page = await fetchJson<PageData>(pageDataPath('/404'));
+  for (const notFound of notFoundRoutes(route)) {
+    if (page) break;
+    page = await fetchJson<PageData>(pageDataPath(notFound));
+  }
   if (!page) throw new PageLoadError('The not-found page data is missing.', dataUrl(pageDataPath('/404')));
   const sidebarId = 'doc' in page ? page.doc.sidebar : null;
   const sidebar = sidebarId ? await fetchJson<SidebarData>(sidebarDataPath(sidebarId)) : null;

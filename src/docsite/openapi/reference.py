@@ -22,10 +22,12 @@ from docsite.routes import Route, SearchSection, page_meta
 __all__ = ["DOWNLOADS", "LANDING", "METHODS", "ApiSpec", "load_specs", "reference_routes", "spec_files"]
 
 LANDING = "/specification/"
+LANDING_NOT_FOUND = "/specification/404"  # what a path below LANDING that is no API shows (status 404)
 
 
 def reference_routes(specs: list[ApiSpec], config: SiteConfig, report: Report) -> list[Route]:
-    routes = [_landing(specs, config, report), _downloads(specs, config, report)]
+    landing = _landing(specs, config, report)
+    routes = [landing, _landing_not_found(landing, config), _downloads(specs, config, report)]
     for spec in specs:
         try:
             routes.append(ApiPageBuilder(spec, config).route())
@@ -43,6 +45,15 @@ def _landing(specs: list[ApiSpec], config: SiteConfig, report: Report) -> Route:
     return Route(LANDING, "apiLanding", data, search="other",
                  sections=[SearchSection("", title, " ".join(
                      f"{s.title} {s.info.get('summary') or ''}" for s in specs))])
+
+
+def _landing_not_found(landing: Route, config: SiteConfig) -> Route:
+    """`/specification/` is a non-exact route (spec section 2): below it, a path that is no API's page
+    shows the landing with a note that the API was not found, answered with status 404 (the
+    nearest `404.html`: docsite.delivery)."""
+    meta = page_meta(config, LANDING, "API not found", str(landing.data["description"]), noindex=True)
+    data = {**landing.data, "meta": meta, "notFound": True}
+    return Route(LANDING_NOT_FOUND, "apiLanding", data, search=None, sitemap=False)
 
 
 def _downloads(specs: list[ApiSpec], config: SiteConfig, report: Report) -> Route:
