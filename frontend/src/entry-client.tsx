@@ -1,9 +1,10 @@
 /** The browser entry: hydrate the prerendered page, then navigate client-side. */
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
 import type { PageLoaderData } from './types';
 import { Root } from './app/Root';
 import { DATA_ID, ROOT_ID, type InlineData } from './app/document';
+import { FirstLoadFailure, reloadOnce } from './app/errors';
 import { loadPage, routeOf, setBuildId } from './lib/data';
 import { loadLayout } from './layouts';
 import './styles/index.css';
@@ -40,6 +41,13 @@ pageData().then(
         console.error('Hydration error:', error, info.componentStack);
       },
     }),
-  // The prerendered page stays readable; it just does not become interactive.
-  (error: unknown) => console.error('The code or data of this page could not be loaded: it works, without interactivity.', error),
+  // As after a link (spec 2): reload from the server once; if that fails too, the prerendered page
+  // stays readable, with the load-failure box and its Retry above it.
+  (error: unknown) => {
+    console.error('The code or data of this page could not be loaded.', error);
+    if (reloadOnce()) return;
+    const box = document.createElement('div');
+    (document.querySelector('main') ?? document.getElementById(ROOT_ID))?.prepend(box);
+    createRoot(box).render(<FirstLoadFailure error={error} />);
+  },
 );

@@ -294,21 +294,78 @@ def test_a_page_that_fails_to_load_reloads_from_the_server(page: Page, site_url:
     expect(page.locator("main h1").first).to_have_text(title)
 
 
-def test_load_failure_box_offers_retry(page: Page, site_url: str) -> None:
-    pattern = re.compile(r"/_data/page/blog\.json")
-    page.route(pattern, lambda route: route.abort("internetdisconnected"))
+BLOG_CODE = re.compile(r"/assets/BlogPages-[\w-]+\.js")
+
+
+def count_documents(page: Page) -> list[str]:
+    """The documents the tab loads (its first one and each reload)."""
+    loads: list[str] = []
+    page.on("request", lambda request: loads.append(request.url) if request.resource_type == "document" else None)
+    return loads
+
+
+def test_load_failure_box_offers_retry_after_the_one_reload(page: Page, site_url: str) -> None:
+    """The blog's code cannot be fetched: the link's page reloads once from the server, which fails
+    the same way, then the box offers Retry; the guard is kept in the history entry, no storage."""
+    page.route(BLOG_CODE, lambda route: route.abort("internetdisconnected"))
     ready(page, site_url + "/docs/environments")
-    # the page already reloaded once for this address: no second automatic reload
-    page.evaluate(f"sessionStorage.setItem('docsite.reloaded-after-load-failure', '{site_url}/blog')")
+    loads = count_documents(page)
     page.locator(".navbar-items-left").get_by_role("link", name="Blog").click()
     box = page.get_by_role("alert")
     expect(box).to_contain_text("This page could not be loaded.")
+    expect(box.get_by_role("button", name="Retry")).to_be_visible()
     expect(page).to_have_url(site_url + "/blog")
-    expect(page.locator("nav.navbar")).to_be_visible()  # the chrome still works
-    page.unroute(pattern)
+    page.wait_for_timeout(500)
+    assert loads == [site_url + "/blog"], "one reload, no loop"
+    expect(page.locator("main h1").first).to_contain_text("blog")  # the prerendered page stays readable
+    assert page.evaluate("() => sessionStorage.length") == 0
+    assert set(page.evaluate("() => Object.keys(localStorage)")) <= {"docsite.announcement.id"}
+    page.unroute(BLOG_CODE)
     with page.expect_navigation():
         box.get_by_role("button", name="Retry").click()
-    expect(page.locator("main h1").first).to_contain_text("blog")
+    expect(page.locator(HYDRATED)).to_be_enabled()
+    expect(page.get_by_role("alert")).to_have_count(0)
+    assert "docsiteReloadedAfterLoadFailure" not in (page.evaluate("() => history.state") or {}), "guard cleared"
+
+
+@pytest.mark.parametrize("failing", [
+    r"/_data/page/specification/catalog\.json",  # its data (too large to be inlined)
+    r"/assets/ApiPages-[\w-]+\.js",  # its code
+])
+def test_a_first_load_that_fails_reloads_once_and_then_works(page: Page, site_url: str, failing: str) -> None:
+    documents: list[str] = []  # requested, before their resources are
+    page.on("request", lambda request: documents.append(request.url) if request.resource_type == "document" else None)
+    failed: list[str] = []
+
+    def fails_for_the_first_document(route: Route) -> None:
+        if len(documents) == 1:
+            failed.append(route.request.url)
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    page.route(re.compile(failing), fails_for_the_first_document)
+    page.goto(site_url + "/specification/catalog")
+    expect(page.locator(HYDRATED)).to_be_enabled()  # hydrated after the reload
+    assert failed and documents == [site_url + "/specification/catalog"] * 2
+    expect(page.get_by_role("alert")).to_have_count(0)
+
+
+def test_a_first_load_that_keeps_failing_shows_the_box_over_the_readable_page(page: Page, site_url: str) -> None:
+    page.route(BLOG_CODE, lambda route: route.abort("internetdisconnected"))
+    loads = count_documents(page)
+    page.goto(site_url + "/blog/welcome")
+    box = page.get_by_role("alert")
+    expect(box).to_contain_text("This page could not be loaded.")
+    expect(box).to_contain_text("Its content is shown")
+    page.wait_for_timeout(500)
+    assert loads == [site_url + "/blog/welcome"] * 2, "reloaded once, then stopped"
+    expect(page.locator("article h1")).to_have_text("Welcome to the Onebox developer portal")
+    page.unroute(BLOG_CODE)
+    with page.expect_navigation():
+        box.get_by_role("button", name="Retry").click()
+    expect(page.locator(HYDRATED)).to_be_enabled()
+    expect(page.get_by_role("alert")).to_have_count(0)
 
 
 CRASHING_BLOG_LAYOUT = """

@@ -43,6 +43,16 @@ def test_storage_none_remembers_nothing(page: Page, variant_site: VariantSite) -
     assert page.evaluate("document.documentElement.dataset.theme") == "light"
 
 
+def test_storage_none_holds_through_a_load_failure_and_its_reload(page: Page, variant_site: VariantSite) -> None:
+    """The reload-once guard after a failed load lives in the history entry, not in any storage."""
+    url = variant_site("bare", config=BARE)
+    page.route(re.compile(r"/assets/BlogPages-[\w-]+\.js"), lambda route: route.abort("internetdisconnected"))
+    page.goto(url + "/blog/welcome")
+    expect(page.get_by_role("alert")).to_contain_text("This page could not be loaded.")
+    assert page.evaluate("() => [localStorage.length, sessionStorage.length]") == [0, 0]
+    assert page.evaluate("() => history.state.docsiteReloadedAfterLoadFailure") == url + "/blog/welcome"
+
+
 def collect(page: Page) -> list[ConsoleMessage]:
     messages: list[ConsoleMessage] = []
     page.on("console", lambda message: messages.append(message))

@@ -71,24 +71,32 @@ export class CrashBoundary extends Component<{ children: ReactNode; resetKey?: s
   }
 }
 
-const RELOADED_KEY = 'docsite.reloaded-after-load-failure';
+/** The history entry's state field that remembers a reload after a load failure. */
+const RELOADED = 'docsiteReloadedAfterLoadFailure';
 
-/** The page's code or data failed to load: reload the page from the server once, else offer Retry. */
-export function LoadFailure({ error }: { error: unknown }) {
-  useEffect(() => {
-    let already: string | null = null;
-    try {
-      already = window.sessionStorage.getItem(RELOADED_KEY);
-      if (already !== window.location.href) window.sessionStorage.setItem(RELOADED_KEY, window.location.href);
-    } catch {
-      already = window.location.href; // no session storage: never loop
-    }
-    if (already !== window.location.href) window.location.reload();
-  }, []);
+/**
+ * After a load failure, reload the page from the server, once per address: returns false when this
+ * address was reloaded already (then the load-failure box offers Retry). The guard is kept in the
+ * history entry's state, which survives the reload: no browser storage is written, so it holds with
+ * `storage.type: none` and where storage is unavailable.
+ */
+export function reloadOnce(): boolean {
+  const state = (window.history.state ?? {}) as Record<string, unknown>;
+  if (state[RELOADED] === window.location.href) return false;
+  window.history.replaceState({ ...state, [RELOADED]: window.location.href }, '');
+  window.location.reload();
+  return true;
+}
+
+/**
+ * What the reader can do about a page that could not be loaded, and why it could not. The title is
+ * the page's heading, or (`heading="p"`) a line of a notice on a page that has its own.
+ */
+function LoadFailureMessage({ error, text, heading: Heading }: { error: unknown; text: string; heading: 'h1' | 'p' }) {
   return (
-    <main id={MAIN_ID} className="load-failure container" role="alert" tabIndex={-1}>
-      <h1>This page could not be loaded.</h1>
-      <p>Check your connection and try again.</p>
+    <>
+      <Heading className="load-failure-title">This page could not be loaded.</Heading>
+      <p>{text}</p>
       <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
         Retry
       </button>
@@ -102,16 +110,44 @@ export function LoadFailure({ error }: { error: unknown }) {
           ))}
         </ol>
       </details>
+    </>
+  );
+}
+
+/** A page reached by a link could not be loaded: reload it from the server once, else offer Retry. */
+export function LoadFailure({ error }: { error: unknown }) {
+  useEffect(() => {
+    reloadOnce();
+  }, []);
+  return (
+    <main id={MAIN_ID} className="load-failure container" role="alert" tabIndex={-1}>
+      <LoadFailureMessage error={error} heading="h1" text="Check your connection and try again." />
     </main>
+  );
+}
+
+/**
+ * The page the reader arrived on could not load its code or data, even after a reload: its
+ * prerendered content stays readable above this box, which says why nothing responds and offers Retry.
+ */
+export function FirstLoadFailure({ error }: { error: unknown }) {
+  return (
+    <div className="load-failure load-failure-notice" role="alert">
+      <LoadFailureMessage
+        error={error}
+        heading="p"
+        text="Its content is shown, but links, search and other controls may not work. Check your connection and try again."
+      />
+    </div>
   );
 }
 
 /** Forget the reload guard once a page has loaded fine. */
 export function clearReloadGuard(): void {
-  try {
-    window.sessionStorage.removeItem(RELOADED_KEY);
-  } catch {
-    /* no session storage */
+  const state = window.history.state as Record<string, unknown> | null;
+  if (state && RELOADED in state) {
+    const { [RELOADED]: _reloaded, ...rest } = state;
+    window.history.replaceState(rest, '');
   }
 }
 
