@@ -9,6 +9,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.conftest import CONTENT
 from tests.e2e.conftest import NewContext
 from tests.e2e.routes import ALL_ROUTES, DOCS, TOP_LEVEL
 
@@ -165,3 +166,27 @@ def test_widget_tests_page_links_to_the_installation_guide(page: Page, site_url:
     page.goto(site_url + "/widget-tests")
     link = page.locator("main li").get_by_role("link", name="the installation guide")
     expect(link).to_have_attribute("href", "/docs/widget/installation")
+
+
+def test_widget_tests_snippet_has_the_installation_guides_shape(page: Page, site_url: str) -> None:
+    """The container, then the script, attributes in the guide's order: only the values differ."""
+    guide = (CONTENT / "docs" / "widget" / "installation.md").read_text()
+    block = re.search(r'```html title="Embed the widget for one event"\n(.*?)```', guide, re.S)
+    assert block
+    page.goto(site_url + "/widget-tests")
+    expect(page.locator(".navbar-items-right .color-mode-toggle")).to_be_enabled()
+    snippet = page.locator("main pre code").first.inner_text()
+
+    def shape(html: str) -> list[str]:
+        return [re.sub(r'="[^"]*"', '=""', line.strip()) for line in html.strip().split("\n")]
+
+    assert shape(snippet) == shape(block[1])
+    assert snippet.split("\n")[-1] == '<script async src="https://widget.oneboxtds.com/v2/widget.js"></script>'
+
+
+@pytest.mark.parametrize("doc", ["/docs/widget/", "/docs/widget/installation"])
+def test_the_widget_docs_link_the_widget_test_page(page: Page, site_url: str, doc: str) -> None:
+    page.goto(site_url + doc)
+    link = page.locator("article").get_by_role("link", name="widget test page")
+    expect(link).to_have_attribute("href", "/widget-tests")
+

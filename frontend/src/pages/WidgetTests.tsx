@@ -28,14 +28,17 @@ declare global {
 
 type Status = { state: 'idle' } | { state: 'loading' } | { state: 'mounted' } | { state: 'error'; message: string };
 
+/** The embed code, in the shape the installation guide shows: the container, then the script. */
 export function embedSnippet(scriptUrl: string, options: Props['defaults']): string {
   return [
-    `<script src="${scriptUrl}" async></script>`,
-    `<div data-onebox-widget`,
-    `     data-channel-id="${options.channelId}"`,
-    `     data-event-id="${options.eventId}"`,
-    `     data-environment="${options.environment}"`,
-    `     data-locale="${options.locale}"></div>`,
+    `<div`,
+    `  data-onebox-widget`,
+    `  data-channel-id="${options.channelId}"`,
+    `  data-event-id="${options.eventId}"`,
+    `  data-locale="${options.locale}"`,
+    `  data-environment="${options.environment}"`,
+    `></div>`,
+    `<script async src="${scriptUrl}"></script>`,
   ].join('\n');
 }
 
