@@ -115,8 +115,7 @@ def _index_size(build: Path) -> dict[str, Any]:
         data = json.loads(file.read_bytes())
         sections += len(data["documents"])
         index_bytes += len(json.dumps(data["index"], separators=(",", ":"), ensure_ascii=False).encode())
-        documents_bytes += len(json.dumps([data["pages"], data["documents"]], separators=(",", ":"),
-                                          ensure_ascii=False).encode())
+        documents_bytes += len(json.dumps(data["documents"], separators=(",", ":"), ensure_ascii=False).encode())
     per = 1000 / sections
     return {
         "sections": sections,

@@ -226,6 +226,7 @@ class SearchBoosts(Model):
     title: float = Field(5, ge=0)
     content: float = Field(1, ge=0)
     tags: float = Field(3, ge=0)
+    keywords: float = Field(3, ge=0)  # a page's keywords (not in the spec: ours, as strong as its tags)
     sidebarParentCategories: float = Field(2, ge=0)
 
 

@@ -98,7 +98,7 @@ def test_one_document_per_section_with_the_specs_fields(site: Site) -> None:
     page = documents["/docs/orders/refund-order-items"]
     assert page.title == page.page.title == "Refund order items"
     assert page.page.type == "docs"
-    assert page.page.tags == ("orders", "refundOrderItems", "partial refund")
+    assert page.page.tags == ("orders",) and page.page.keywords == ("refundOrderItems", "partial refund")
     assert page.page.parent_categories == ("Orders", "Refunds")
     section = documents["/docs/orders/refund-order-items#before-you-start"]
     assert section.title == "Before you start" and section.page is page.page
@@ -124,28 +124,31 @@ def test_routes_without_markdown_give_their_own_sections() -> None:
 
 # -- the index file -----------------------------------------------------------------------------
 
-def test_the_file_stores_page_fields_once_and_ids_are_positions(site: Site) -> None:
+def test_the_file_stores_documents_in_the_specs_shape_and_ids_are_positions(site: Site) -> None:
     docs = [d for d in site.search if d.page.type == "docs"]
     data = search_index(docs, Search())
-    pages = data["pages"]
-    assert pages[1] == {"route": "/docs/orders/refund-order-items", "title": "Refund order items", "type": "docs",
-                        "tags": ["orders", "refundOrderItems", "partial refund"],
-                        "sidebarParentCategories": ["Orders", "Refunds"]}
+    assert sorted(data) == ["documents", "index"]
     stored = data["documents"]
-    assert stored[1] == {"page": 1, "content": "Refunds give the buyer their money back."}
-    assert stored[2] == {"page": 1, "anchor": "before-you-start", "title": "Before you start",
-                         "content": "You need the orders.refund scope. Good to know"}
+    assert stored[1] == {"id": 1, "title": "Refund order items", "content": "Refunds give the buyer their money back.",
+                         "tags": ["orders"], "sidebarParentCategories": ["Orders", "Refunds"],
+                         "sectionRoute": "/docs/orders/refund-order-items", "sectionTitle": "Refund order items",
+                         "pageTitle": "Refund order items", "type": "docs"}
+    assert stored[2] == {"id": 2, "title": "Before you start",
+                         "content": "You need the orders.refund scope. Good to know",
+                         "tags": ["orders"], "sidebarParentCategories": ["Orders", "Refunds"],
+                         "sectionRoute": "/docs/orders/refund-order-items#before-you-start",
+                         "sectionTitle": "Before you start", "pageTitle": "Refund order items", "type": "docs"}
     refs = {ref for ref, _ in data["index"]["fieldVectors"]}
     assert {r.split("/", 1)[1] for r in refs} == {str(i) for i in range(len(stored))}
 
 
 def test_fields_and_boosts_come_from_the_configuration(site: Site) -> None:
     docs = [d for d in site.search if d.page.type == "docs"]
-    plain = search_index(docs, Search(boosts=SearchBoosts(title=1, content=1, tags=1)))["index"]
+    plain = search_index(docs, Search(boosts=SearchBoosts(title=1, content=1, tags=1, keywords=1)))["index"]
     boosted = search_index(docs, Search())["index"]
-    assert boosted["fields"] == ["title", "content", "tags"]  # parent categories: not indexed (0)
+    assert boosted["fields"] == ["title", "content", "tags", "keywords"]  # parent categories: not indexed (0)
     plain_vectors, boosted_vectors = dict(plain["fieldVectors"]), dict(boosted["fieldVectors"])
-    for ref, boost in (("title/1", 5), ("content/1", 1), ("tags/1", 3)):
+    for ref, boost in (("title/1", 5), ("content/1", 1), ("tags/1", 3), ("keywords/1", 3)):
         scores, scaled = plain_vectors[ref][1::2], boosted_vectors[ref][1::2]
         assert scaled == pytest.approx([s * boost for s in scores], abs=0.003), ref
 
@@ -154,12 +157,13 @@ def test_tags_are_indexed_on_the_pages_own_section_only(site: Site) -> None:
     docs = [d for d in site.search if d.page.type == "docs"]
     vectors = dict(search_index(docs, Search())["index"]["fieldVectors"])
     assert "tags/1" in vectors and "tags/2" not in vectors
+    assert "keywords/1" in vectors and "keywords/2" not in vectors
 
 
 def test_sidebar_parent_categories_are_indexed_when_configured(site: Site) -> None:
     docs = [d for d in site.search if d.page.type == "docs"]
     index = search_index(docs, Search(indexSidebarParentCategories=1))["index"]
-    assert index["fields"] == ["title", "content", "tags", "sidebarParentCategories"]
+    assert index["fields"] == ["title", "content", "tags", "keywords", "sidebarParentCategories"]
     postings = dict(index["invertedIndex"])
     assert set(postings["refund"]["sidebarParentCategories"]) == {"1", "2", "3", "4"}  # the closest: Refunds
     assert "order" not in {t for t, p in postings.items() if p["sidebarParentCategories"]}  # not the outer one
@@ -205,7 +209,7 @@ def test_one_file_per_tag_listed_in_the_site_data(site: Site) -> None:
                              "search-index-docs-default-current.json"]
     assert site.site_data["search"]["tags"] == ["docs-default-current", "blog", "default"] == search_tags(site.search)
     blog = json.loads(files["search-index-blog.json"])
-    assert [p["route"] for p in blog["pages"]] == ["/blog/news"]
+    assert [d["sectionRoute"] for d in blog["documents"]] == ["/blog/news"]
 
 
 def test_search_can_be_disabled(mini_site: Path, tmp_path: Path) -> None:

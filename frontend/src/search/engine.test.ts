@@ -12,8 +12,17 @@ function indexFile(sections: { route: string; title: string; content: string }[]
     sections.forEach((section, ref) => this.add({ ref: String(ref), ...section }));
   });
   return {
-    pages: sections.map(({ route, title }) => ({ route, title, type: 'docs' })),
-    documents: sections.map((section, page) => ({ page, content: section.content })),
+    documents: sections.map(({ route, title, content }, id) => ({
+      id,
+      title,
+      content,
+      tags: [],
+      sidebarParentCategories: [],
+      sectionRoute: route,
+      sectionTitle: title,
+      pageTitle: title,
+      type: 'docs',
+    })),
     index: JSON.parse(JSON.stringify(index)),
   };
 }

@@ -26,21 +26,9 @@ export interface Match {
 }
 
 export function loadIndex(file: SearchIndexFile): LoadedIndex {
-  const documents = file.documents.map((entry, id): SearchDocument => {
-    const page = file.pages[entry.page];
-    if (!page) throw new Error(`Search document ${id} names page ${entry.page}, which the index file does not have.`);
-    const title = entry.title ?? page.title;
-    return {
-      id,
-      title,
-      content: entry.content,
-      tags: page.tags ?? [],
-      sidebarParentCategories: page.sidebarParentCategories ?? [],
-      sectionRoute: entry.anchor ? `${page.route}#${entry.anchor}` : page.route,
-      sectionTitle: title,
-      pageTitle: page.title,
-      type: page.type,
-    };
+  const { documents } = file;
+  documents.forEach((document, position) => {
+    if (document.id !== position) throw new Error(`Search document ${position} has the id ${document.id}: ids are positions.`);
   });
   const index = lunr.Index.load(file.index);
   return { documents, index, scoring: scoringOf(index as unknown as LunrInternals, documents.length) };

@@ -5,11 +5,10 @@
 
 export type SearchType = 'docs' | 'blog' | 'other';
 
-/** `search-index-{tag}.json`: what a page's sections share is stored once, in `pages`. */
+/** `search-index-{tag}.json`: the spec's documents list and serialized full-text index. */
 export interface SearchIndexFile {
-  pages: { route: string; title: string; type: SearchType; tags?: string[]; sidebarParentCategories?: string[] }[];
-  documents: { page: number; anchor?: string; title?: string; content: string }[];
-  index: object; // lunr.js 2.3.9 serialized index; a document's ref is its position in `documents`
+  documents: SearchDocument[];
+  index: object; // lunr.js 2.3.9 serialized index; a document's ref is its id, its position in `documents`
 }
 
 /** One section of a page, as the spec names its fields. */

@@ -3,20 +3,17 @@
     routes --search_documents--> one document per section --search_index_files--> search-index-{tag}.json
 
 Tags follow Docusaurus's names: `docs-default-current` (the docs of the current version), `blog`,
-`default` (the other pages). A file holds:
+`default` (the other pages). A file holds the spec's shapes (section 3):
 
-    {"pages":     [{"route", "title", "type", "tags"?, "sidebarParentCategories"?}, ...],
-     "documents": [{"page": 0, "anchor"?, "title"?, "content"}, ...],
-     "index":     <lunr.js 2.3.9 serialized index; a document's ref is its position>}
+    {"documents": [{"id", "title", "content", "tags", "sidebarParentCategories", "sectionRoute",
+                    "sectionTitle", "pageTitle", "type"}, ...],
+     "index":     <lunr.js 2.3.9 serialized index; a document's ref is its id, its position>}
 
-What a page's sections share is stored once, in `pages`; a document leaves out its anchor when it
-is the page's own section and its title when it is the page's title. The browser expands each
-document to the spec's shape (id, title, content, tags, sidebarParentCategories, sectionRoute,
-sectionTitle, pageTitle, type): see frontend/src/search/engine.ts.
+`tags` are the page's tags; its keywords are indexed (field `keywords`) but not stored.
 
-Indexed fields and their boosts come from `search:` in site.yaml (title 5, content 1, tags 3; the
-sidebar parent categories only when indexSidebarParentCategories is above 0, the closest n of them,
-boost 2). Boosts are baked into the index, so the browser only queries.
+Indexed fields and their boosts come from `search:` in site.yaml (title 5, content 1, tags 3,
+keywords 3; the sidebar parent categories only when indexSidebarParentCategories is above 0, the
+closest n of them, boost 2). Boosts are baked into the index, so the browser only queries.
 """
 
 from __future__ import annotations
@@ -64,25 +61,28 @@ def search_index_files(documents: list[SearchDocument], settings: Search) -> dic
 def search_index(documents: list[SearchDocument], settings: Search) -> dict[str, Any]:
     """The content of one index file (see the module's docstring)."""
     builder = LunrIndexBuilder(indexed_fields(settings), k1=settings.k1, b=settings.b)
-    pages: dict[SearchPage, int] = {}
     stored: list[dict[str, Any]] = []
     for ref, document in enumerate(documents):
         page = document.page
         builder.add(str(ref), indexed_values(document, settings))
-        entry: dict[str, Any] = {"page": pages.setdefault(page, len(pages))}
-        if document.anchor:
-            entry["anchor"] = document.anchor
-        if document.title != page.title:
-            entry["title"] = document.title
-        entry["content"] = document.content
-        stored.append(entry)
-    return {"pages": [_page_json(page) for page in pages], "documents": stored, "index": builder.serialize()}
+        stored.append({
+            "id": ref,
+            "title": document.title,
+            "content": document.content,
+            "tags": list(page.tags),
+            "sidebarParentCategories": list(page.parent_categories),
+            "sectionRoute": document.section_route,
+            "sectionTitle": document.title,
+            "pageTitle": page.title,
+            "type": page.type,
+        })
+    return {"documents": stored, "index": builder.serialize()}
 
 
 def indexed_fields(settings: Search) -> dict[str, float]:
     """The fields of the index and their boosts."""
     boosts = settings.boosts
-    fields = {"title": boosts.title, "content": boosts.content, "tags": boosts.tags}
+    fields = {"title": boosts.title, "content": boosts.content, "tags": boosts.tags, "keywords": boosts.keywords}
     if settings.indexSidebarParentCategories > 0:
         fields["sidebarParentCategories"] = boosts.sidebarParentCategories
     return fields
@@ -96,14 +96,7 @@ def indexed_values(document: SearchDocument, settings: Search) -> dict[str, str]
         "title": document.title,
         "content": document.content,
         "tags": " ".join(page.tags) if document.anchor == "" else "",  # page-wide: indexed once
+        "keywords": " ".join(page.keywords) if document.anchor == "" else "",
         "sidebarParentCategories": " ".join(page.parent_categories[-depth:]) if depth > 0 else "",
     }
 
-
-def _page_json(page: SearchPage) -> dict[str, Any]:
-    out: dict[str, Any] = {"route": page.route, "title": page.title, "type": page.type}
-    if page.tags:
-        out["tags"] = list(page.tags)
-    if page.parent_categories:
-        out["sidebarParentCategories"] = list(page.parent_categories)
-    return out

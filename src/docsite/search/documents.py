@@ -25,7 +25,8 @@ class SearchPage:
     route: str
     title: str
     type: SearchType
-    tags: tuple[str, ...]  # front matter tags and keywords
+    tags: tuple[str, ...]  # the page's tags (front matter `tags`, a blog post's tags)
+    keywords: tuple[str, ...]  # the page's keywords (front matter `keywords`)
     parent_categories: tuple[str, ...]  # the sidebar categories above the page, outermost first
 
 
@@ -53,7 +54,8 @@ def search_documents(routes: list[Route], sidebars: Sidebars) -> list[SearchDocu
             sections = split_sections(route.rendered)
         else:
             continue
-        page = SearchPage(route.path, route.title, route.search, _tags(route), _parent_categories(route, sidebars))
+        page = SearchPage(route.path, route.title, route.search, _tags(route), _keywords(route),
+                          _parent_categories(route, sidebars))
         documents += [SearchDocument(page, s.anchor, s.title or page.title, s.text) for s in sections]
     return documents
 
@@ -87,10 +89,12 @@ def _is_heading(node: list[Node], headings: dict[str, str]) -> bool:
 
 def _tags(route: Route) -> tuple[str, ...]:
     data = route.data
-    tags = [*data.get("doc", {}).get("tags", []),
-            *(tag["label"] for tag in data.get("post", {}).get("tags", [])),
-            *data.get("meta", {}).get("keywords", [])]
+    tags = [*data.get("doc", {}).get("tags", []), *(tag["label"] for tag in data.get("post", {}).get("tags", []))]
     return tuple(dict.fromkeys(tags))
+
+
+def _keywords(route: Route) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(route.data.get("meta", {}).get("keywords", [])))
 
 
 def _parent_categories(route: Route, sidebars: Sidebars) -> tuple[str, ...]:
