@@ -10,7 +10,7 @@ import { SiteLink } from '../content/SiteLink';
 import { usePageData } from '../app/router';
 import { useSite } from '../app/site';
 import { loadDocsData, routeOf } from '../lib/data';
-import { docInVersion } from '../lib/docsVersions';
+import { candidateVersion, docInVersion, docsItemLink } from '../lib/docsVersions';
 import { isExternal, withBase } from '../lib/paths';
 import { createStorageSlot, StorageKeys } from '../lib/storage';
 import { Collapsible } from '../lib/Collapsible';
@@ -49,9 +49,52 @@ export function useIsActive(item: NavbarItemConfig): boolean {
   return item.to !== undefined && normalize(item.to) === route;
 }
 
+/**
+ * The docs versions and the reader's preferred version, per docs plugin (spec 4: kept in storage,
+ * forgotten when the version no longer exists). Read once hydrated; the versions' docs are loaded
+ * when `load` says so (docs items: only on a site with more than one version, so until then, and
+ * with one version, they keep the links the builder gave).
+ */
+function useDocsVersions(pluginId: string, load: boolean): {
+  data: DocsPluginData | null;
+  preferred: string | null;
+  prefer: (name: string) => void;
+} {
+  const { versions } = useSite().docs;
+  const [data, setData] = useState<DocsPluginData | null>(null);
+  const [preferred, setPreferred] = useState<string | null>(null);
+  useEffect(() => {
+    const slot = createStorageSlot(StorageKeys.preferredVersion(pluginId));
+    const stored = slot.get();
+    if (stored !== null && !versions.some((v) => v.name === stored)) slot.del();
+    else setPreferred(stored);
+  }, [pluginId, versions]);
+  useEffect(() => {
+    if (!load) return;
+    loadDocsData(pluginId).then(setData, (error: unknown) => {
+      console.error('Docs links lead to the latest version (the versions could not be loaded):', error);
+    });
+  }, [pluginId, load]);
+  const prefer = (name: string) => {
+    createStorageSlot(StorageKeys.preferredVersion(pluginId)).set(name);
+    setPreferred(name);
+  };
+  return { data, preferred, prefer };
+}
+
+/** A docs item (`doc`, `docSidebar`, `docsVersion`) leads into the version being read or preferred. */
+function useDocsItemLink(item: NavbarItemConfig): string | undefined {
+  const { pathname } = useLocation();
+  const isDocsItem = item.type === 'doc' || item.type === 'docSidebar' || item.type === 'docsVersion';
+  const versioned = useSite().docs.versions.length > 1;
+  const { data, preferred } = useDocsVersions(item.docsPluginId ?? 'default', isDocsItem && versioned);
+  const version = isDocsItem && data ? candidateVersion(data, routeOf(pathname), preferred) : null;
+  return (version && docsItemLink(item, version)) ?? item.to;
+}
+
 function LinkItem({ item, mobile }: ItemProps) {
   const active = useIsActive(item);
-  const href = item.to ?? item.href ?? '#';
+  const href = useDocsItemLink(item) ?? item.href ?? '#';
   const className = mobile ? 'menu-link' : 'navbar-link';
   return (
     <SiteLink
@@ -156,41 +199,33 @@ export function DropdownItem({ item, mobile }: ItemProps) {
 }
 
 /**
- * Docs version dropdown: each version links to this page in that version (its main doc off the
- * docs); remembers the chosen version per docs plugin and forgets one that no longer exists.
+ * Docs version dropdown: labelled with the version being read (else the preferred one, else the
+ * latest); each version links to this page in that version (its main doc off the docs), and the
+ * version chosen is remembered as preferred, per docs plugin.
  */
 function DocsVersionDropdownItem({ item, mobile }: ItemProps) {
   const versions = item.versions ?? [];
-  const pluginId = item.docsPluginId ?? 'default';
   const { pathname } = useLocation();
+  const route = routeOf(pathname);
   // Until the versions' docs have loaded (after hydration), each version links to its root.
-  const [docsData, setDocsData] = useState<DocsPluginData | null>(null);
-  useEffect(() => {
-    const slot = createStorageSlot(StorageKeys.preferredVersion(pluginId));
-    const stored = slot.get();
-    if (stored !== null && !versions.some((v) => v.name === stored)) slot.del();
-  }, [pluginId, versions]);
-  useEffect(() => {
-    loadDocsData(pluginId).then(setDocsData, (error: unknown) => {
-      console.error('The docs version dropdown links to the versions\' roots:', error);
-    });
-  }, [pluginId]);
-  const remember = (name: string) => createStorageSlot(StorageKeys.preferredVersion(pluginId)).set(name);
+  const { data, preferred, prefer } = useDocsVersions(item.docsPluginId ?? 'default', true);
   const linkTo = (name: string, root: string) => {
-    const version = docsData?.versions.find((v) => v.name === name);
-    return docsData && version ? docInVersion(docsData, routeOf(pathname), version) : root;
+    const version = data?.versions.find((v) => v.name === name);
+    return data && version ? docInVersion(data, route, version) : root;
   };
+  const shown = data ? candidateVersion(data, route, preferred) : null;
+  const links = versions.map((v) => ({ name: v.name, to: linkTo(v.name, v.to) }));
   const dropdown: NavbarItemConfig = {
     ...item,
     type: 'dropdown',
-    label: item.label ?? versions[0]?.label ?? 'Version',
-    items: versions.map((v) => ({ type: 'default', label: v.label, to: linkTo(v.name, v.to), position: item.position })),
+    label: item.label ?? shown?.label ?? versions[0]?.label ?? 'Version',
+    items: versions.map((v, index) => ({ type: 'default', label: v.label, to: links[index]!.to, position: item.position })),
   };
   return (
     <div onClickCapture={(event) => {
-      const link = (event.target as HTMLElement).closest('a');
-      const chosen = versions.find((v) => link?.getAttribute('href')?.endsWith(v.to));
-      if (chosen) remember(chosen.name);
+      const href = (event.target as HTMLElement).closest('a')?.getAttribute('href');
+      const chosen = links.find((link) => href === withBase(link.to));
+      if (chosen) prefer(chosen.name);
     }}>
       <DropdownItem item={dropdown} mobile={mobile} />
     </div>

@@ -58,3 +58,34 @@ export function docInVersion(data: DocsPluginData, route: string, target: DocsVe
   const main = target.mainDocId ? target.docs.find((d) => d.id === target.mainDocId) : undefined;
   return same?.path ?? main?.path ?? target.path;
 }
+
+/**
+ * The version docs links lead into, as Docusaurus chooses it: the version of the page being read,
+ * else the reader's preferred version (the last one chosen in the version dropdown), else the latest.
+ */
+export function candidateVersion(data: DocsPluginData, route: string, preferred: string | null): DocsVersionData | null {
+  return (
+    activeVersion(data, route) ??
+    data.versions.find((v) => v.name === preferred) ??
+    data.versions.find((v) => v.isLast) ??
+    data.versions[0] ??
+    null
+  );
+}
+
+/**
+ * Where a docs navbar item leads in `version`: a `doc` item to that doc, a `docSidebar` item to its
+ * sidebar's first page, a `docsVersion` item to the version's main doc; null for a doc the version
+ * does not have (the item keeps its link to the latest version).
+ */
+export function docsItemLink(
+  item: { type?: string; docId?: string; sidebarId?: string | null },
+  version: DocsVersionData,
+): string | null {
+  if (item.type === 'doc' && item.docId) return version.docs.find((d) => d.id === item.docId)?.path ?? null;
+  if (item.type === 'docSidebar' && item.sidebarId) return version.sidebars[item.sidebarId]?.link?.path ?? null;
+  if (item.type === 'docsVersion') {
+    return version.docs.find((d) => d.id === version.mainDocId)?.path ?? version.path;
+  }
+  return null;
+}
