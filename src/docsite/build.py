@@ -126,6 +126,7 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     config = load_config(paths.content)
     frontend = Frontend(paths.frontend)
     content = load_content(paths.content, config, report, dev=dev)
+    _stop_if_a_page_failed(content, report)
     docs = content.doc_index()
     sidebars = load_sidebars(paths.content / config.docs.sidebarPath, docs, config.docs.routeBasePath, report)
     specs = load_specs(paths.content / "specs", report)
@@ -270,6 +271,15 @@ def write_delivery(site: Site, staging: Path, progress: Progress, *, compress: b
 
 def _build_id() -> str:
     return time.strftime("%Y%m%d%H%M%S") + f"-{os.getpid()}"
+
+
+def _stop_if_a_page_failed(content: Content, report: Report) -> None:
+    """A Markdown file that could not be loaded (its front matter, its encoding...) stops the run
+    here: every sidebar entry, link and navbar item naming it would fail too, one mistake reported
+    many times over."""
+    loaded = {p.file for p in [*content.docs, *content.drafts, *content.posts, *content.pages]}
+    if any(p.file is not None and p.file.suffix == ".md" and p.file not in loaded for p in report.errors):
+        report.raise_if_errors()
 
 
 def _check_unique_routes(routes: list[Route], report: Report) -> None:

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
 from docsite import build as builder
-from docsite.errors import BuildError, Problem
+from docsite.errors import BuildError, Problem, internal_error
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Build, check and serve the Onebox developer portal.")
@@ -38,6 +38,13 @@ def _print_problems(problems: list[Problem]) -> None:
                       f"{problem.message}", highlight=False, markup=True, soft_wrap=True)
         if problem.fix:
             console.print(f"  [dim]fix:[/] {problem.fix}", highlight=False, soft_wrap=True)
+
+
+def _internal(exc: Exception) -> None:
+    """An exception no stage expected: one line of what and where, a short trace, exit 1."""
+    _print_problems([internal_error(exc)])
+    console.print("[red bold]Build failed[/]. The previous build, if any, is untouched.")
+    raise typer.Exit(1)
 
 
 def _fail(exc: BuildError) -> None:
@@ -70,6 +77,9 @@ def build(content: ContentOption = DEFAULTS.content, out: OutOption = DEFAULTS.o
     except BuildError as exc:
         _fail(exc)
         return
+    except Exception as exc:  # a bug: say so in a few lines, not with a traceback
+        _internal(exc)
+        return
     _print_problems(result.warnings)
     console.print(f"[green bold]Built[/] {result.routes} pages into {result.out} in {result.seconds:.1f} s"
                   + (f" with {len(result.warnings)} warnings" if result.warnings else "") + ".")
@@ -82,6 +92,9 @@ def check(content: ContentOption = DEFAULTS.content) -> None:
         warnings = builder.check(_paths(content, DEFAULTS.out))
     except BuildError as exc:
         _fail(exc)
+        return
+    except Exception as exc:  # a bug: say so in a few lines, not with a traceback
+        _internal(exc)
         return
     _print_problems(warnings)
     console.print("[green bold]No errors[/]" + (f", {len(warnings)} warnings." if warnings else "."))
@@ -100,6 +113,9 @@ def serve(content: ContentOption = DEFAULTS.content, out: OutOption = DEFAULTS.o
             result = run_build(paths)
         except BuildError as exc:
             _fail(exc)
+            return
+        except Exception as exc:  # a bug: say so in a few lines, not with a traceback
+            _internal(exc)
             return
         _print_problems(result.warnings)
         console.print(f"[green bold]Built[/] {result.routes} pages in {result.seconds:.1f} s.")

@@ -21,7 +21,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 from pydantic import BaseModel, ConfigDict
 
 from docsite.config import SiteConfig
-from docsite.errors import BuildError, Problem, Report
+from docsite.errors import BuildError, Problem, Report, internal_error
 from docsite.frontmatter import read_markdown_file
 from docsite.frontmatter_models import BlogFrontMatter, DocFrontMatter, FrontMatter, PageFrontMatter
 from docsite.markdown import Rendered, render_markdown
@@ -211,7 +211,11 @@ def load_markdown(file: Path, model: type[F], report: Report) -> Loaded[F] | Non
     except BuildError as exc:
         report.extend(exc.problems)
         return None
-    rendered = render_markdown(source.body, file, source.body_line)
+    try:
+        rendered = render_markdown(source.body, file, source.body_line)
+    except Exception as exc:  # a bug met on this file: name it, and go on with the others
+        report.extend([internal_error(exc, file)])
+        return None
     report.extend(rendered.problems)
     title = front.title
     first = rendered.tree[0] if rendered.tree else None

@@ -7,6 +7,7 @@ every problem of a run at once; a stage that cannot raise `BuildError`.
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +38,31 @@ class Problem:
         if self.fix:
             text += f"\n  fix: {self.fix}"
         return text
+
+
+def internal_error(exc: BaseException, file: Path | None = None) -> Problem:
+    """An exception the builder did not expect (a bug of ours): what it was and where, in a few lines."""
+    frames = traceback.extract_tb(exc.__traceback__)[-3:]
+    trace = "; ".join(f"{Path(f.filename).name}:{f.lineno} in {f.name}" for f in frames)
+    where = f" while processing {_display_path(file)}" if file is not None else ""
+    return Problem(f"internal error{where}: {type(exc).__name__}: {exc}", file, None,
+                   f"this is a bug in the site builder, not in your content: report it with this message "
+                   f"(trace: {trace})")
+
+
+def read_text(file: Path) -> str:
+    """A content file's text. It must be UTF-8: a byte that is not is a BuildError naming the file,
+    its line and the byte's offset (a missing file raises FileNotFoundError, as `Path.read_text`)."""
+    data = file.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise BuildError.at(f"the file is not UTF-8 text: byte {exc.start} (0x{data[exc.start]:02x}) is not valid "
+                            "UTF-8", file, line,
+                            "save the file as UTF-8 (most editors: 'Save with encoding'), or retype the character "
+                            "on that line") from None
+    return text.removeprefix("\ufeff")  # a byte-order mark is not content
 
 
 class BuildError(Exception):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from docsite.errors import BuildError
+from docsite.errors import BuildError, read_text
 from docsite.yamlfile import YamlDocument, parse_yaml
 
 
@@ -18,9 +18,7 @@ class SourceFile:
 
 
 def read_markdown_file(file: Path) -> SourceFile:
-    text = file.read_text(encoding="utf-8")
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    text = read_text(file)
     lines = text.split("\n")
     if not lines or lines[0].rstrip() != "---":
         return SourceFile(file, YamlDocument({}, file), text, 1)

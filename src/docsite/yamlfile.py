@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from docsite.errors import BuildError
+from docsite.errors import BuildError, read_text
 
 _Loader: type[yaml.CSafeLoader] | type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -37,6 +37,29 @@ class YamlDocument:
         return self.first_line
 
 
+# Aliases (`*name`) repeat a value without copying it, so a few hundred bytes of nested aliases can
+# stand for billions of values, which validating and indexing would walk one by one. No file a
+# writer edits comes near this limit.
+MAX_YAML_VALUES = 100_000
+
+
+def _expanded_size(node: yaml.Node, sizes: dict[int, int]) -> int:
+    """How many values `node` stands for once its aliases are expanded (shared nodes counted once
+    per use, computed once each)."""
+    known = sizes.get(id(node))
+    if known is not None:
+        return known
+    sizes[id(node)] = 1  # a node inside itself (a recursive alias) counts once: composing rejects it
+    if isinstance(node, yaml.MappingNode):
+        size = 1 + sum(_expanded_size(k, sizes) + _expanded_size(v, sizes) for k, v in node.value)
+    elif isinstance(node, yaml.SequenceNode):
+        size = 1 + sum(_expanded_size(item, sizes) for item in node.value)
+    else:
+        size = 1
+    sizes[id(node)] = size
+    return size
+
+
 def parse_yaml(text: str, file: Path, first_line: int = 1) -> YamlDocument:
     """Parse `text` (which starts at `first_line` of `file`) and map every location to its line."""
     try:
@@ -50,6 +73,9 @@ def parse_yaml(text: str, file: Path, first_line: int = 1) -> YamlDocument:
                             "a special character") from exc
     if node is None:
         return YamlDocument(None, file, first_line)
+    if _expanded_size(node, {}) > MAX_YAML_VALUES:
+        raise BuildError.at(f"the YAML's aliases (*name) expand to more than {MAX_YAML_VALUES:,} values", file,
+                            first_line, "write the values out, or use fewer aliases: nested aliases multiply")
     try:
         data = yaml.load(text, Loader=_Loader)
     except yaml.YAMLError as exc:  # pragma: no cover - compose already parsed it
@@ -61,7 +87,7 @@ def parse_yaml(text: str, file: Path, first_line: int = 1) -> YamlDocument:
 
 def load_yaml_file(file: Path) -> YamlDocument:
     try:
-        text = file.read_text(encoding="utf-8")
+        text = read_text(file)
     except FileNotFoundError as exc:
         raise BuildError.at("file not found", file, fix="create it, or check the path") from exc
     return parse_yaml(text, file)

@@ -24,7 +24,7 @@ from urllib.parse import unquote, urldefrag
 
 import yaml
 
-from docsite.errors import Problem
+from docsite.errors import BuildError, Problem, read_text
 from docsite.openapi.validation import escape, line_of, parse_spec
 
 _URI = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)
@@ -192,12 +192,14 @@ def _read(file: Path, referrer: tuple[Resolver, Location] | None) -> tuple[Any, 
         return resolver.error(where, f"{message} ({file})", fix)
 
     try:
-        text = file.read_text(encoding="utf-8")
+        text = read_text(file)
     except FileNotFoundError:
         raise fail("the referenced file does not exist", "fix the path: it is relative to the file "
                    "that holds the $ref") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise fail(f"cannot read the file: {err}", "save it as UTF-8 text") from None
+    except BuildError as err:
+        raise fail(err.problems[0].message, err.problems[0].fix or "") from None
+    except OSError as err:
+        raise fail(f"cannot read the file: {err}", "check the file") from None
     try:
         return parse_spec(text, file)
     except yaml.YAMLError as err:

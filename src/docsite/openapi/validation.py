@@ -49,7 +49,7 @@ from openapi_spec_validator.validation.validators import SpecValidator
 from referencing import Registry
 from referencing.jsonschema import DRAFT4, DRAFT202012
 
-from docsite.errors import Problem
+from docsite.errors import BuildError, Problem, read_text
 
 try:
     from yaml import CSafeLoader as _SafeLoader
@@ -98,10 +98,11 @@ def validate_spec_file(path: Path) -> list[Problem]:
 def check_spec_file(path: Path) -> CheckedSpec:
     """Parse and validate the OpenAPI file at `path`."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        problem = Problem(f"cannot read the spec: {err}", path, fix="save the file as UTF-8 text")
-        return CheckedSpec(path, problems=[problem])
+        text = read_text(path)
+    except BuildError as err:
+        return CheckedSpec(path, problems=err.problems)
+    except OSError as err:
+        return CheckedSpec(path, problems=[Problem(f"cannot read the spec: {err}", path, fix="check the file")])
     try:
         root, document = parse_spec_yaml(text)
     except RecursiveAliasError as err:

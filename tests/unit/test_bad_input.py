@@ -1,0 +1,140 @@
+"""Bad input a writer may feed the builder: each case is one clear error naming the file (and the
+line), `docsite check` and `build` exit 1, no traceback, and the previous build stays as it was."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from docsite import content as content_module
+from docsite.cli import app
+from docsite.errors import BuildError
+from tests.unit.sitefiles import doc, load, write
+
+runner = CliRunner()
+
+BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, "
+    f"*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n" for i in range(8))
+
+
+def not_utf8_doc(site: Path) -> tuple[Path, int, str]:
+    file = site / "docs" / "intro.md"
+    file.write_bytes(b"---\ntitle: Intro\ndescription: The start.\nslug: /\n---\n\nCaf\xe9 au lait.\n")
+    return file, 7, "the file is not UTF-8 text: byte 57 (0xe9) is not valid UTF-8"
+
+
+def not_utf8_sidebars(site: Path) -> tuple[Path, int, str]:
+    file = site / "sidebars.yaml"
+    file.write_bytes(b"docs:\n  - intro # r\xe9sum\xe9\n")
+    return file, 2, "the file is not UTF-8 text: byte 19 (0xe9) is not valid UTF-8"
+
+
+def not_utf8_config(site: Path) -> tuple[Path, int, str]:
+    file = site / "site.yaml"
+    file.write_bytes(file.read_bytes() + b"tagline: \xff\n")
+    line = file.read_bytes().count(b"\n")
+    offset = file.read_bytes().index(b"\xff")
+    return file, line, f"the file is not UTF-8 text: byte {offset} (0xff) is not valid UTF-8"
+
+
+def alias_bomb_front_matter(site: Path) -> tuple[Path, int, str]:
+    file = write(site / "docs" / "intro.md", "---\ntitle: Intro\ndescription: The start.\nslug: /\n"
+                 + BOMB + "---\n\nHello.\n")
+    return file, 2, "the YAML's aliases (*name) expand to more than 100,000 values"
+
+
+def alias_bomb_config(site: Path) -> tuple[Path, int, str]:
+    file = site / "site.yaml"
+    file.write_text(file.read_text() + "x-anchors:\n" + "".join(f"  {line}\n" for line in BOMB.splitlines()))
+    return file, 1, "the YAML's aliases (*name) expand to more than 100,000 values"
+
+
+def front_matter_typo(site: Path) -> tuple[Path, int, str]:
+    """The doc fails to load; the sidebar entry and the navbar link to it are not reported too."""
+    file = write(site / "docs" / "intro.md", "---\ntitle: Intro\ndescripton: The start.\nslug: /\n---\n\nHello.\n")
+    return file, 3, "descripton: unknown key 'descripton'"
+
+
+CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
+    "front-matter typo": front_matter_typo,
+    "non-UTF-8 Markdown": not_utf8_doc,
+    "non-UTF-8 sidebars.yaml": not_utf8_sidebars,
+    "non-UTF-8 site.yaml": not_utf8_config,
+    "YAML alias bomb in front matter": alias_bomb_front_matter,
+    "YAML alias bomb in site.yaml": alias_bomb_config,
+}
+
+
+def tree_digest(folder: Path) -> str:
+    digest = hashlib.sha256()
+    for file in sorted(p for p in folder.rglob("*") if p.is_file()):
+        digest.update(file.relative_to(folder).as_posix().encode() + file.read_bytes())
+    return digest.hexdigest()
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_one_clear_error_with_file_and_line(mini_site: Path, case: str) -> None:
+    file, line, message = CASES[case](mini_site)
+    with pytest.raises(BuildError) as error:
+        load(mini_site)
+    [problem] = error.value.problems
+    assert (problem.file, problem.line, problem.message) == (file, line, message)
+    assert problem.fix
+
+
+@pytest.mark.parametrize("case", ["non-UTF-8 Markdown", "YAML alias bomb in front matter"])
+def test_check_and_build_exit_1_and_keep_the_previous_build(mini_site: Path, tmp_path: Path, case: str) -> None:
+    out = tmp_path / "build"
+    write(out / "index.html", "the previous build")
+    before = tree_digest(out)
+    file, line, message = CASES[case](mini_site)
+    for command in (["check", "--content", str(mini_site)], ["build", "--content", str(mini_site), "--out", str(out)]):
+        result = runner.invoke(app, command)
+        output = " ".join(result.output.split())
+        assert result.exit_code == 1, output
+        assert f"{file.name}:{line}: {message}" in output
+        assert "Traceback" not in output and "Build failed: 1 error." in output
+    assert tree_digest(out) == before
+
+
+def test_an_unexpected_exception_on_one_file_is_reported_with_that_file(mini_site: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    faulty = write(mini_site / "docs" / "faulty.md", doc("Faulty", body="Breaks the renderer."))
+    render = content_module.render_markdown
+
+    def breaks_on_one_file(text: str, file: Path, first_line: int = 1) -> object:
+        if file == faulty:
+            raise KeyError("colspan")
+        return render(text, file, first_line)
+
+    monkeypatch.setattr(content_module, "render_markdown", breaks_on_one_file)
+    with pytest.raises(BuildError) as error:
+        load(mini_site)
+    [problem] = error.value.problems
+    assert problem.file == faulty
+    assert problem.message.startswith("internal error while processing ") and problem.message.endswith(
+        "faulty.md: KeyError: 'colspan'")
+    assert problem.fix and "trace: " in problem.fix and "in breaks_on_one_file" in problem.fix
+
+
+def test_an_unexpected_exception_anywhere_is_a_short_message_not_a_traceback(
+        mini_site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from docsite import build as builder
+
+    def crash(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the staging folder vanished")
+
+    monkeypatch.setattr(builder, "write_site", crash)
+    out = tmp_path / "build"
+    write(out / "index.html", "the previous build")
+    result = runner.invoke(app, ["build", "--content", str(mini_site), "--out", str(out)])
+    output = " ".join(result.output.split())
+    assert result.exit_code == 1
+    assert "internal error: RuntimeError: the staging folder vanished" in output
+    assert "Traceback" not in output and "The previous build, if any, is untouched." in output
+    assert (out / "index.html").read_text() == "the previous build"
