@@ -313,6 +313,22 @@ def test_details_open_and_close_with_the_animation(page: Page, showcase_site: st
     expect(body).to_be_visible()
 
 
+def test_math_is_mathml_from_the_build_without_javascript(browser: Browser, showcase_site: str) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(showcase_site + SHOWCASE)
+    inline = page.locator("span.math math")
+    expect(inline).to_have_attribute("display", "inline")
+    expect(inline.locator("mo").first).to_have_text("=")
+    block = page.locator("div.math-block math")
+    expect(block).to_have_attribute("display", "block")
+    expect(block.locator("mfrac")).to_have_count(1)
+    assert block.bounding_box()["height"] > inline.bounding_box()["height"]  # drawn as math, not as text
+    scripts = [s for s in page.evaluate("() => [...document.scripts].map(s => s.src)") if s]
+    assert not any("math" in s.lower() for s in scripts)
+    context.close()
+
+
 def test_details_work_without_javascript(browser: Browser, showcase_site: str) -> None:
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()

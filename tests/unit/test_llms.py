@@ -73,7 +73,7 @@ def test_no_text_of_any_page_is_lost_in_its_markdown(real_site: Site) -> None:
 
 def test_components_become_their_markdown_equivalent(mini_site: Path) -> None:
     write(mini_site / "sidebars.yaml", "docs:\n  - intro\n  - parts\n")
-    write(mini_site / "docs" / "parts.md", doc("Parts", body="""Intro with [a link](/docs/) and `code`.
+    write(mini_site / "docs" / "parts.md", doc("Parts", body="""Intro with [a link](/docs/) and `code`, area $a^2$.
 
 :::warning Mind the expiry
 A cart expires after **15 minutes**.
@@ -113,7 +113,7 @@ Term
     site, _ = load(mini_site)
     text = markdown_of(site, "/docs/parts")
     assert text.startswith('---\ntitle: "Parts"\ndescription: "About Parts."\n---\n\n# Parts\n\n')
-    assert "Intro with [a link](https://example.com/docs/) and `code`." in text
+    assert "Intro with [a link](https://example.com/docs/) and `code`, area $a^2$." in text
     assert "> **Warning** Mind the expiry\n>\n> A cart expires after **15 minutes**." in text
     assert '**cURL**\n\n```bash title="Create a cart"\ncurl -X POST https://example.com/carts\n```' in text
     assert '**Python**\n\n```python\nprint("cart")\n```' in text

@@ -231,3 +231,24 @@ def test_the_tree_serializes_to_html_for_feeds() -> None:
     assert "<details><summary>More</summary><p>Hidden.</p></details>" in html
     assert html.endswith('<table><thead><tr><th style="text-align: center">a</th></tr></thead>'
                          '<tbody><tr><td style="text-align: center">1</td></tr></tbody></table>')  # no scroll box
+
+
+# -- math -------------------------------------------------------------------------------------------
+
+def test_math_is_mathml_made_at_build_time_and_dollars_stay_text() -> None:
+    rendered = render("Total $t = p \\times q$ for $5 and $10.\n\n$$\n\\frac{a}{b}\n$$\n")
+    assert rendered.problems == []
+    paragraph, block = rendered.tree
+    inline = next(n for n in walk(paragraph[2:]) if n[0] == "Math")
+    assert inline[1]["tex"] == "t = p \\times q" and inline[1]["display"] is False
+    assert inline[1]["mathml"].startswith('<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline">')
+    assert "for $5 and $10." in plain_text([paragraph])
+    assert block[0] == "Math" and block[1]["display"] is True and "<mfrac>" in block[1]["mathml"]
+
+
+def test_math_that_cannot_render_is_an_error_at_its_line() -> None:
+    rendered = render("Intro.\n\nThe ratio $\\frac{a}{b$ and $\\foo{x}$.\n", first_line=5)
+    assert [(p.line, p.message) for p in rendered.problems] == [
+        (7, "unbalanced braces in the math '\\frac{a}{b': 1 '{' not closed"),
+        (7, "unknown TeX command \\foo in the math '\\foo{x}'"),
+    ]

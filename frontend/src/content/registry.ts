@@ -6,6 +6,7 @@ import { Tabs, TabItem } from './Tabs';
 import { OperationCard } from './OperationCard';
 import { Details } from './Details';
 import { TableWrapper } from './TableWrapper';
+import { Math } from './Math';
 
 type Name = (typeof registry.directives)[number] | (typeof registry.builtin)[number];
 
@@ -17,4 +18,5 @@ export const contentComponents: Record<Name, ComponentType<any>> = {
   OperationCard,
   Details,
   TableWrapper,
+  Math,
 };

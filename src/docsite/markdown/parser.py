@@ -4,6 +4,7 @@ definition lists, admonitions and tabs (container directives) and component dire
     :::note Optional title        admonition (note, tip, info, warning, danger); nest with more colons
     ::::tabs groupId="language"   tabs holding `:::tab Label` containers
     ::OperationCard{operationId="createCart"}   a registered React component with props
+    $…$ and $$…$$                 math (TeX), rendered to MathML at build time (markdown/math.py)
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
 from mdit_py_plugins.container import container_plugin
 from mdit_py_plugins.deflist import deflist_plugin
+from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
@@ -33,6 +35,8 @@ def markdown_parser() -> MarkdownIt:
     footnote_plugin(md)
     tasklists_plugin(md)
     deflist_plugin(md)
+    # `$5 and $10` stays text: no space inside the dollars, no digit right after the closing one
+    dollarmath_plugin(md, allow_space=False, allow_digits=False, double_inline=False)
     for name in CONTAINERS:
         container_plugin(md, name, validate=_container_validator(name))
     md.block.ruler.before("paragraph", "component", _component_rule,

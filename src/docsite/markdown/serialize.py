@@ -49,6 +49,9 @@ def _node(node: Node, absolute: Callable[[str], str], out: list[str]) -> None:
                 for grandchild in child[2:]:
                     _node(grandchild, absolute, out)
         return
+    if tag == "Math":  # MathML, made at build time
+        out.append(str(props.get("mathml", "")))
+        return
     if tag == "TableWrapper":  # the scroll box: a feed reader gets the table
         for child in children:
             _node(child, absolute, out)

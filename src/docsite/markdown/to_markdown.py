@@ -189,6 +189,8 @@ def _inline(nodes: list[Node], absolute: Absolute) -> str:
             out.append(f"![{props.get('alt', '')}]({absolute(str(props.get('src', '')))})")
         elif tag == "br":
             out.append("\n")
+        elif tag == "Math":
+            out.append(f"$${props.get('tex', '')}$$" if props.get("display") else f"${props.get('tex', '')}$")
         elif tag == "input" and props.get("type") == "checkbox":
             out.append("[x]" if props.get("defaultChecked") or props.get("checked") else "[ ]")
         elif tag in _BLOCKS:

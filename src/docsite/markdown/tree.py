@@ -24,6 +24,7 @@ from markdown_it.token import Token
 from docsite.errors import Problem
 from docsite.markdown.highlight import highlight_lines, known_language
 from docsite.markdown.html import HtmlToTree
+from docsite.markdown.math import MathError, tex_to_mathml
 from docsite.markdown.parser import ADMONITIONS, parse_attributes
 from docsite.markdown.text import Node, Slugger, plain_text, walk
 
@@ -177,6 +178,8 @@ class TreeBuilder:
             return
         elif kind in ("fence", "code_block"):
             self._code(token)
+        elif kind in ("math_block", "math_block_label"):
+            self._math(token.content, display=True)
         elif kind == "html_block":
             self._html_block(token.content)
         elif kind == "component":
@@ -289,6 +292,16 @@ class TreeBuilder:
         props["html"] = highlight_lines(code, language, frozenset(marked))
         self.append(["CodeBlock", props])
         self.out.code.append(CodeSpan(self.line + (1 if token.type == "fence" else 0), code, True, language))
+
+    def _math(self, tex: str, *, display: bool) -> None:
+        try:
+            mathml = tex_to_mathml(tex.strip(), display=display)
+        except MathError as exc:
+            self.problem(str(exc), "write the formula in TeX as KaTeX and MathJax take it (\\frac{a}{b}, x^{2}), "
+                         "or escape a dollar sign that is not math as \\$")
+            self.text(f"$${tex}$$" if display else f"${tex}$")
+            return
+        self.append(["Math", {"tex": tex.strip(), "mathml": mathml, "display": display}])
 
     # raw HTML, components, containers
 
@@ -418,6 +431,8 @@ class TreeBuilder:
                 opened.append(self.stack[-1])
             elif kind == "footnote_ref":
                 self._footnote_ref(child)
+            elif kind == "math_inline":
+                self._math(child.content, display=False)
             elif child.nesting == 1:
                 self.open(child.tag, self._attrs(child))
                 opened.append(self.stack[-1])
