@@ -47,10 +47,13 @@ from docsite.output import (
     docs_data_path,
     html_files,
     html_path,
+    outside_links,
     page_data_path,
+    remove_stale_staging,
     robots,
     sidebar_data_path,
     sitemap,
+    staging_dir,
     static_files,
     swap_in,
     write_bytes,
@@ -148,6 +151,10 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
 
     files = spec_files(specs)
     static_dir = paths.content / "static"
+    for link in outside_links(static_dir, paths.content):
+        report.error(f"a symbolic link to {link.resolve()}, outside the content folder", link, None,
+                     "copy the file into content/static/ instead: the build publishes only what the content "
+                     "folder holds")
     config_file = load_yaml_file(paths.content / CONFIG_FILE)
     redirects = collect_redirects(config, config_file, content, routes, report)
     targets = LinkTarget.of(routes, static_files(static_dir) | set(files), static_dir, redirects)
@@ -180,7 +187,8 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
     if not dev:  # the assets' twins, made once per front-end build and copied with the assets
         precompress(frontend.client_dir, BEST_BROTLI)
 
-    staging = paths.out.with_name(f".{paths.out.name}.staging-{os.getpid()}")
+    remove_stale_staging(paths.out)
+    staging = staging_dir(paths.out)
     if staging.exists():
         shutil.rmtree(staging)
     try:

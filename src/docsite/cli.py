@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -56,7 +57,14 @@ def _fail(exc: BuildError) -> None:
     raise typer.Exit(1)
 
 
+def _exit_on_sigterm() -> None:
+    """A build stopped with SIGTERM (a CI timeout, `kill`) cleans up as Ctrl+C does: its staging
+    folder is removed and the previous build stays."""
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
+
+
 def run_build(paths: builder.Paths, *, dev: bool = False) -> builder.BuildResult:
+    _exit_on_sigterm()
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True, disable=not console.is_terminal) as progress:
         tasks: dict[str, TaskID] = {}

@@ -10,8 +10,12 @@ The same path rules live in `frontend/src/lib/paths.ts` (the browser fetches pag
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import json
+import os
 import shutil
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -91,7 +95,11 @@ def robots(config: SiteConfig) -> str:
 
 
 def swap_in(staging: Path, out: Path) -> None:
-    """Replace `out` with `staging`. Until the rename, `out` holds the previous build untouched."""
+    """Replace `out` with `staging`, in one step where the system allows: there is no moment when
+    `out` is missing or half-written (a server keeps serving the previous build until the swap)."""
+    if out.exists() and _exchange(staging, out):
+        shutil.rmtree(staging, ignore_errors=True)  # now the previous build
+        return
     old = out.with_name(out.name + ".old")
     if old.exists():
         shutil.rmtree(old)
@@ -100,3 +108,54 @@ def swap_in(staging: Path, out: Path) -> None:
     staging.rename(out)
     if old.exists():
         shutil.rmtree(old, ignore_errors=True)
+
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two directories atomically (Linux's renameat2 with RENAME_EXCHANGE); False where the
+    system or the file system cannot."""
+    if sys.platform != "linux":
+        return False
+    libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
+    renameat2 = getattr(libc, "renameat2", None)
+    if renameat2 is None:
+        return False
+    return int(renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)) == 0
+
+
+def staging_dir(out: Path) -> Path:
+    """Where a build is written before the swap: beside `out`, named for this process."""
+    return out.with_name(f".{out.name}.staging-{os.getpid()}")
+
+
+def remove_stale_staging(out: Path) -> None:
+    """Staging folders left by builds that were killed (their process is gone)."""
+    for folder in out.parent.glob(f".{out.name}.staging-*"):
+        pid = folder.name.rsplit("-", 1)[-1]
+        if pid.isdigit() and not _alive(int(pid)):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def outside_links(folder: Path, root: Path) -> list[Path]:
+    """Files and folders under `folder` that are symbolic links resolving outside `root`."""
+    if not folder.is_dir():
+        return []
+    root = root.resolve()
+    found = []
+    for path in sorted(folder.rglob("*")):
+        if path.is_symlink() and not path.resolve().is_relative_to(root):
+            found.append(path)
+    return found

@@ -138,3 +138,51 @@ def test_an_unexpected_exception_anywhere_is_a_short_message_not_a_traceback(
     assert "internal error: RuntimeError: the staging folder vanished" in output
     assert "Traceback" not in output and "The previous build, if any, is untouched." in output
     assert (out / "index.html").read_text() == "the previous build"
+
+
+# -- files and the build folder ---------------------------------------------------------------------
+
+def test_a_static_symlink_out_of_the_content_folder_is_refused(mini_site: Path, tmp_path: Path) -> None:
+    secret = write(tmp_path / "outside" / "passwords.txt", "not for the site")
+    link = mini_site / "static" / "files" / "passwords.txt"
+    link.parent.mkdir(parents=True)
+    link.symlink_to(secret)
+    inside = mini_site / "static" / "files" / "intro.md"
+    inside.symlink_to(mini_site / "docs" / "intro.md")  # inside the content folder: fine
+    with pytest.raises(BuildError) as error:
+        load(mini_site)
+    [problem] = error.value.problems
+    assert problem.file == link
+    assert problem.message == f"a symbolic link to {secret.resolve()}, outside the content folder"
+
+
+def test_a_build_swaps_in_whole_and_leaves_no_staging_behind(mini_site: Path, tmp_path: Path) -> None:
+    out = tmp_path / "build"
+    write(out / "index.html", "the previous build")
+    stale = tmp_path / ".build.staging-999999"  # a build killed long ago: no such process
+    write(stale / "index.html", "half written")
+    result = runner.invoke(app, ["build", "--content", str(mini_site), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert (out / "docs" / "index.html").is_file() and not (out / "index.html").exists()  # the new build, whole
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["build", "content"]
+
+
+def test_a_build_stopped_with_sigterm_removes_its_staging_and_keeps_the_previous_build(
+        mini_site: Path, tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "build"
+    write(out / "index.html", "the previous build")
+    process = subprocess.Popen([sys.executable, "-m", "docsite.cli", "build", "--content", str(mini_site),
+                                "--out", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not list(tmp_path.glob(".build.staging-*")):
+        assert process.poll() is None and time.monotonic() < deadline, "the build made no staging folder"
+        time.sleep(0.01)
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=30) == 128 + signal.SIGTERM
+    assert list(tmp_path.glob(".build.staging-*")) == []
+    assert (out / "index.html").read_text() == "the previous build"
