@@ -25,7 +25,7 @@ from watchfiles import awatch
 
 from docsite.build import Paths, build
 from docsite.delivery import allow_script
-from docsite.errors import BuildError
+from docsite.errors import BuildError, internal_error
 from docsite.server import create_app
 
 EVENTS_PATH = "/__docsite/events"
@@ -41,16 +41,23 @@ _KEPT_OUT = {"content-length", "content-type", "etag", "last-modified"}  # of th
 
 
 class _Broadcaster:
+    """Sends events to every open page; a page that connects while the last build failed gets the
+    error at once (a tab opened after the failure shows it too)."""
+
     def __init__(self) -> None:
         self.queues: set[asyncio.Queue[tuple[str, str]]] = set()
+        self.error: str | None = None  # the last failed build's report, until a build succeeds
 
     def send(self, event: str, data: str = "{}") -> None:
+        self.error = data if event == "error-report" else None
         for queue in self.queues:
             queue.put_nowait((event, data))
 
     async def stream(self) -> AsyncIterator[str]:
         queue: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self.queues.add(queue)
+        if self.error is not None:
+            queue.put_nowait(("error-report", self.error))
         try:
             yield ": connected\n\n"
             while True:
@@ -75,8 +82,9 @@ def create_dev_app(paths: Paths, console: Console) -> Starlette:
             console.print(f"Changed: {names}; rebuilding...")
             try:
                 result = await asyncio.to_thread(build, paths, dev=True, log=console.print)
-            except BuildError as exc:
-                message = "\n".join(str(p) for p in exc.problems)
+            except Exception as exc:  # whatever fails, the server keeps watching and serving the last good build
+                problems = exc.problems if isinstance(exc, BuildError) else [internal_error(exc)]
+                message = "\n".join(str(p) for p in problems)
                 console.print(f"[red bold]Build failed[/]; still serving the last good build.\n{message}")
                 broadcaster.send("error-report", json.dumps({"message": "Build failed:\n" + message}))
                 continue
@@ -137,4 +145,6 @@ def run_dev_server(paths: Paths, host: str, port: int, console: Console) -> None
             raise SystemExit(1) from exc
         console.print("[red bold]Build failed[/]; serving the last good build.")
     console.print(f"Dev server at [bold]http://{host}:{port}/[/]: edits under {paths.content} rebuild the site.")
-    uvicorn.run(create_dev_app(paths, console), host=host, port=port, log_level="warning")
+    # Open pages hold an event stream: Ctrl+C does not wait for them to close.
+    uvicorn.run(create_dev_app(paths, console), host=host, port=port, log_level="warning",
+                timeout_graceful_shutdown=1)

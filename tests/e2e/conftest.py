@@ -121,6 +121,21 @@ def variant_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VariantSi
 
 
 @pytest.fixture
+def dev_site(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """`docsite dev` on a copy of content/ (built with drafts): its URL and the copy to edit."""
+    from rich.console import Console
+
+    from docsite.devserver import create_dev_app
+
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT, content)
+    paths = Paths(content, tmp_path / "build", FRONTEND)
+    build(paths, dev=True, log=lambda line: None)
+    with Server(paths.out, create_dev_app(paths, Console(quiet=True))) as url:
+        yield url, content
+
+
+@pytest.fixture
 def console_errors(page: Any) -> list[str]:
     """Console errors and uncaught exceptions of the test's page, collected as they happen."""
     errors: list[str] = []

@@ -3,18 +3,9 @@ rebuild (the indexes are rebuilt with the site, not only by production builds)."
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page, expect
-from rich.console import Console
-
-from docsite.build import Paths, build
-from docsite.devserver import create_dev_app
-from tests.conftest import CONTENT, FRONTEND
-from tests.e2e.conftest import Server
 
 WORD = "zanzibarquokka"
 NEW_DOC = f"""---
@@ -24,16 +15,6 @@ description: How seat maps of open-air venues are published.
 
 Open-air venues publish their {WORD} seat map one week before the event.
 """
-
-
-@pytest.fixture
-def dev_site(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    content = tmp_path / "content"
-    shutil.copytree(CONTENT, content)
-    paths = Paths(content, tmp_path / "build", FRONTEND)
-    build(paths, dev=True, log=lambda line: None)
-    with Server(paths.out, create_dev_app(paths, Console(quiet=True))) as url:
-        yield url, content
 
 
 def test_a_page_added_under_dev_is_found_after_the_rebuild(page: Page, dev_site: tuple[str, Path]) -> None:
