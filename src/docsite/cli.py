@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sys
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -31,6 +33,45 @@ def _paths(content: Path, out: Path) -> builder.Paths:
     return builder.Paths(content.resolve(), out.resolve(), DEFAULTS.frontend)
 
 
+class Format(StrEnum):
+    text = "text"
+    json = "json"
+    github = "github"
+
+
+FormatOption = Annotated[Format, typer.Option(
+    "--format", help="text for people; json for tools (one document on stdout); github for workflow annotations.")]
+
+
+def _report(problems: list[Problem], summary: str, fmt: Format, *, ok: bool) -> None:
+    """The run's problems and its one-line outcome, in the chosen format."""
+    if fmt is Format.json:
+        sys.stdout.write(json.dumps({"ok": ok, "summary": summary, "problems": [
+            {"severity": p.severity, "file": str(p.file) if p.file else None, "line": p.line,
+             "message": p.message, "fix": p.fix} for p in problems]}, indent=2) + "\n")
+        return
+    if fmt is Format.github:
+        for problem in problems:
+            sys.stdout.write(_annotation(problem) + "\n")
+    else:
+        _print_problems(problems)
+    console.print(summary, style="green" if ok else "red bold", highlight=False, markup=False)
+
+
+def _annotation(problem: Problem) -> str:
+    """A GitHub Actions workflow command: the problem shows on the file's line in the pull request."""
+    def escape(text: str, prop: bool = False) -> str:
+        text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+        return text.replace(":", "%3A").replace(",", "%2C") if prop else text
+
+    props = [f"file={escape(os.path.relpath(problem.file), True)}"] if problem.file else []
+    if problem.file and problem.line:
+        props.append(f"line={problem.line}")
+    props.append("title=docsite")
+    message = problem.message + (f"\nfix: {problem.fix}" if problem.fix else "")
+    return f"::{problem.severity} {','.join(props)}::{escape(message)}"
+
+
 def _print_problems(problems: list[Problem]) -> None:
     for problem in problems:
         style = "red" if problem.severity == "error" else "yellow"
@@ -41,19 +82,18 @@ def _print_problems(problems: list[Problem]) -> None:
             console.print(f"  [dim]fix:[/] {problem.fix}", highlight=False, soft_wrap=True)
 
 
-def _internal(exc: Exception) -> None:
+def _internal(exc: Exception, fmt: Format = Format.text) -> None:
     """An exception no stage expected: one line of what and where, a short trace, exit 1."""
-    _print_problems([internal_error(exc)])
-    console.print("[red bold]Build failed[/]. The previous build, if any, is untouched.")
+    _report([internal_error(exc)], "Build failed. The previous build, if any, is untouched.", fmt, ok=False)
     raise typer.Exit(1)
 
 
-def _fail(exc: BuildError) -> None:
-    _print_problems([*exc.warnings, *exc.problems])
+def _fail(exc: BuildError, fmt: Format = Format.text) -> None:
     count = len(exc.problems)
     warned = f" and {len(exc.warnings)} warning{'s' if len(exc.warnings) != 1 else ''}" if exc.warnings else ""
-    console.print(f"[red bold]Build failed[/]: {count} error{'s' if count != 1 else ''}{warned}. "
-                  "The previous build, if any, is untouched.")
+    summary = (f"Build failed: {count} error{'s' if count != 1 else ''}{warned}. "
+               "The previous build, if any, is untouched.")
+    _report([*exc.warnings, *exc.problems], summary, fmt, ok=False)
     raise typer.Exit(1)
 
 
@@ -78,34 +118,33 @@ def run_build(paths: builder.Paths, *, dev: bool = False) -> builder.BuildResult
 
 
 @app.command()
-def build(content: ContentOption = DEFAULTS.content, out: OutOption = DEFAULTS.out) -> None:
+def build(content: ContentOption = DEFAULTS.content, out: OutOption = DEFAULTS.out,
+          fmt: FormatOption = Format.text) -> None:
     """Build the whole site into the output folder (default: build/)."""
     try:
         result = run_build(_paths(content, out))
     except BuildError as exc:
-        _fail(exc)
+        _fail(exc, fmt)
         return
     except Exception as exc:  # a bug: say so in a few lines, not with a traceback
-        _internal(exc)
+        _internal(exc, fmt)
         return
-    _print_problems(result.warnings)
-    console.print(f"[green bold]Built[/] {result.routes} pages into {result.out} in {result.seconds:.1f} s"
-                  + (f" with {len(result.warnings)} warnings" if result.warnings else "") + ".")
+    _report(result.warnings, f"Built {result.routes} pages into {result.out} in {result.seconds:.1f} s"
+            + (f" with {len(result.warnings)} warnings" if result.warnings else "") + ".", fmt, ok=True)
 
 
 @app.command()
-def check(content: ContentOption = DEFAULTS.content) -> None:
+def check(content: ContentOption = DEFAULTS.content, fmt: FormatOption = Format.text) -> None:
     """Validate the configuration and the content without writing anything."""
     try:
         warnings = builder.check(_paths(content, DEFAULTS.out))
     except BuildError as exc:
-        _fail(exc)
+        _fail(exc, fmt)
         return
     except Exception as exc:  # a bug: say so in a few lines, not with a traceback
-        _internal(exc)
+        _internal(exc, fmt)
         return
-    _print_problems(warnings)
-    console.print("[green bold]No errors[/]" + (f", {len(warnings)} warnings." if warnings else "."))
+    _report(warnings, "No errors" + (f", {len(warnings)} warnings." if warnings else "."), fmt, ok=True)
 
 
 @app.command()
@@ -147,8 +186,6 @@ def deploy_nginx(
     = None,
 ) -> None:
     """Print an nginx server block that serves the build as the preview server does."""
-    import json
-
     from docsite.nginx import nginx_config
 
     site_file = out / "_data" / "site.json"

@@ -78,3 +78,28 @@ def test_serve_builds_when_there_is_no_build_and_takes_its_port_from_port(mini_s
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_check_reports_for_tools_in_json(mini_site: Path) -> None:
+    import json
+
+    result = runner.invoke(app, ["check", "--content", str(broken(mini_site)), "--format", "json"])
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert report["ok"] is False and report["summary"].startswith("Build failed: 1 error and 1 warning.")
+    error = next(p for p in report["problems"] if p["severity"] == "error")
+    assert error["file"].endswith("intro.md") and error["line"] == 7
+    assert error["message"] == "broken link to '/docs/no-such-guide': no page has the route '/docs/no-such-guide'"
+    assert error["fix"]
+
+
+def test_check_reports_for_github_workflows_as_annotations(mini_site: Path) -> None:
+    result = runner.invoke(app, ["check", "--content", str(broken(mini_site)), "--format", "github"])
+    assert result.exit_code == 1
+    lines = [line for line in result.stdout.splitlines() if line.startswith("::")]
+    assert len(lines) == 2
+    error = next(line for line in lines if line.startswith("::error "))
+    props, message = error.removeprefix("::error ").split("::", 1)
+    assert props.endswith("intro.md,line=7,title=docsite")
+    assert message.startswith("broken link to '/docs/no-such-guide'") and "%0Afix: " in message
+    assert next(line for line in lines if line.startswith("::warning "))
