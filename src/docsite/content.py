@@ -189,6 +189,11 @@ def load_content(content_dir: Path, config: SiteConfig, report: Report, *, dev: 
     pages_dir = content_dir / "pages"
     content.pages = list(_load_pages(pages_dir, report))
     content.react_pages = list(_load_react_pages(pages_dir, report))
+    for folder in (docs_dir, blog_dir, pages_dir):
+        for mdx in sorted(folder.rglob("*.mdx")) if folder.is_dir() else []:
+            report.error("an .mdx file: it would not be built", mdx, 1,
+                         "rename it to .md; pages are Markdown with directives for components and tabs "
+                         "(content/README.md), MDX's import lines and JSX are not read")
     return content
 
 

@@ -186,3 +186,11 @@ def test_a_build_stopped_with_sigterm_removes_its_staging_and_keeps_the_previous
     assert process.wait(timeout=30) == 128 + signal.SIGTERM
     assert list(tmp_path.glob(".build.staging-*")) == []
     assert (out / "index.html").read_text() == "the previous build"
+
+
+def test_an_mdx_file_is_refused_not_ignored(mini_site: Path) -> None:
+    mdx = write(mini_site / "docs" / "guide.mdx", doc("Guide"))
+    with pytest.raises(BuildError) as error:
+        load(mini_site)
+    [problem] = error.value.problems
+    assert (problem.file, problem.line, problem.message) == (mdx, 1, "an .mdx file: it would not be built")

@@ -252,3 +252,46 @@ def test_math_that_cannot_render_is_an_error_at_its_line() -> None:
         (7, "unbalanced braces in the math '\\frac{a}{b': 1 '{' not closed"),
         (7, "unknown TeX command \\foo in the math '\\foo{x}'"),
     ]
+
+
+# -- Docusaurus habits ------------------------------------------------------------------------------
+
+def test_every_docusaurus_admonition_kind_and_the_bracket_title_with_markdown() -> None:
+    kinds = ["note", "tip", "info", "warning", "danger", "caution", "important"]
+    rendered = render("".join(f":::{kind}\nText.\n:::\n\n" for kind in kinds)
+                      + ":::note[Use **pre-production** `keys`]\nText.\n:::\n")
+    assert rendered.problems == []
+    admonitions = find(rendered.tree, "div")
+    classes = [a[1]["className"] for a in admonitions if "admonition " in a[1]["className"]]
+    assert classes == [f"admonition admonition-{k}" for k in [*kinds, "note"]]
+    heading = find(rendered.tree, "p")[-2]
+    assert heading[1] == {"className": "admonition-heading"}
+    assert plain_text(heading[2:]).strip() == "Use pre-production keys"
+    assert find(heading[2:], "strong") == [["strong", None, "pre-production"]]
+
+
+def test_an_unclosed_container_is_an_error_at_its_opening_line() -> None:
+    rendered = render("Intro.\n\n:::warning Careful\nThis never ends.\n\n## Next section\n", first_line=4)
+    assert [(p.line, p.message) for p in rendered.problems] == [
+        (6, "the ':::warning' container is not closed: the rest of the page went into it")]
+
+
+def test_an_unknown_container_is_an_error_not_text_shown_silently() -> None:
+    rendered = render(":::success\nDone.\n:::\n")
+    [problem] = rendered.problems
+    assert problem.line == 1 and problem.message == "unknown container ':::success': it shows as text"
+    assert problem.fix and ":::caution" in problem.fix
+
+
+def test_heading_ids_may_hold_dots() -> None:
+    rendered = render("## Changes in 1.2 {#v1.2-changes}\n")
+    assert rendered.tree[0][1] == {"id": "v1.2-changes"}
+
+
+def test_mdx_import_and_export_lines_are_errors_naming_the_alternative() -> None:
+    rendered = render("import Tabs from '@theme/Tabs';\n\nexport const x = 1;\n\nText.\n")
+    assert [(p.line, p.message) for p in rendered.problems] == [
+        (1, "an MDX import or export line: pages here are Markdown, it would show as text"),
+        (3, "an MDX import or export line: pages here are Markdown, it would show as text")]
+    assert "::::tabs" in (rendered.problems[0].fix or "")
+    assert render("Import the collection, then export it.\n").problems == []

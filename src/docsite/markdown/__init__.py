@@ -13,4 +13,4 @@ __all__ = ["CodeSpan", "ComponentUse", "Heading", "Reference", "Rendered", "rend
 def render_markdown(text: str, file: Path, first_line: int = 1) -> Rendered:
     """Render `text`, which starts at line `first_line` of `file` (after its front matter)."""
     tokens = markdown_parser().parse(text)
-    return TreeBuilder(file, first_line).build(tokens)
+    return TreeBuilder(file, first_line, text.split("\n")).build(tokens)

@@ -1,7 +1,8 @@
 """The Markdown dialect: CommonMark, GFM tables, strikethrough, task lists, footnotes,
 definition lists, admonitions and tabs (container directives) and component directives.
 
-    :::note Optional title        admonition (note, tip, info, warning, danger); nest with more colons
+    :::note Optional title        admonition (note, tip, info, warning, danger, caution, important);
+    :::note[Title]                Docusaurus 3's title syntax; titles may hold Markdown; nest with more colons
     ::::tabs groupId="language"   tabs holding `:::tab Label` containers
     ::OperationCard{operationId="createCart"}   a registered React component with props
     $…$ and $$…$$                 math (TeX), rendered to MathML at build time (markdown/math.py)
@@ -21,7 +22,7 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
-ADMONITIONS = ("note", "tip", "info", "warning", "danger")
+ADMONITIONS = ("note", "tip", "info", "warning", "danger", "caution", "important")
 CONTAINERS = (*ADMONITIONS, "tabs", "tab")
 
 COMPONENT_LINE = re.compile(r"^::([A-Z][A-Za-z0-9]*)(?:\{(.*)\})?\s*$")
@@ -47,7 +48,7 @@ def markdown_parser() -> MarkdownIt:
 def _container_validator(name: str) -> Any:
     def validate(params: str, *args: Any) -> bool:
         word = params.strip().split(" ", 1)[0]
-        return word == name
+        return word == name or word.startswith(f"{name}[")
     return validate
 
 

@@ -25,11 +25,14 @@ from docsite.errors import Problem
 from docsite.markdown.highlight import highlight_lines, known_language
 from docsite.markdown.html import HtmlToTree
 from docsite.markdown.math import MathError, tex_to_mathml
-from docsite.markdown.parser import ADMONITIONS, parse_attributes
+from docsite.markdown.parser import ADMONITIONS, markdown_parser, parse_attributes
 from docsite.markdown.text import Node, Slugger, plain_text, walk
 
 TRUNCATE = re.compile(r"^\s*<!--\s*truncate\s*-->\s*$")
-_CUSTOM_ID = re.compile(r"\s*\{#([\w-]+)\}\s*$")
+_CUSTOM_ID = re.compile(r"\s*\{#([\w.:-]+)\}\s*$")
+_CONTAINER_LINE = re.compile(r"^(:{3,})\s*([A-Za-z][\w-]*)")
+_CLOSING_LINE = re.compile(r"^\s*:{3,}\s*$")
+_MDX_LINE = re.compile(r"^(import\s[^\n]*\bfrom\s+['\"]|import\s+['\"]|export\s+(default|const|let|function)\b)")
 _FENCE_TITLE = re.compile(r"""title=(?:"([^"]*)"|'([^']*)')""")
 _FENCE_LINES = re.compile(r"\{([\d,\s-]+)\}")
 _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:)?//", re.IGNORECASE)
@@ -96,9 +99,10 @@ class Rendered:
 class TreeBuilder:
     """Turns one page's tokens into a `Rendered`."""
 
-    def __init__(self, file: Path, first_line: int) -> None:
+    def __init__(self, file: Path, first_line: int, lines: list[str] | None = None) -> None:
         self.file = file
         self.first_line = first_line
+        self.lines = lines or []  # the source, to tell a container closed by its marker from one the page ended
         self.root: list[Any] = ["#root", None]
         self.stack: list[list[Any]] = [self.root]
         self.blocks: list[list[Any]] = []  # elements opened by Markdown block tokens
@@ -169,6 +173,15 @@ class TreeBuilder:
     def _block(self, token: Token, tokens: list[Token], index: int) -> None:
         kind = token.type
         if kind == "inline":
+            container = _CONTAINER_LINE.match(token.content)
+            if container and index > 0 and tokens[index - 1].type == "paragraph_open":
+                self.problem(f"unknown container '{container.group(1)}{container.group(2)}': it shows as text",
+                             f"use one of: {', '.join(f':::{n}' for n in (*ADMONITIONS, 'tabs'))}")
+            if _MDX_LINE.match(token.content) and index > 0 and tokens[index - 1].type == "paragraph_open":
+                self.problem("an MDX import or export line: pages here are Markdown, it would show as text",
+                             "remove it; place a registered component with a directive such as "
+                             "::OperationCard{operationId=\"getCart\"}, and tabs with a ::::tabs container "
+                             "(content/README.md)")
             self._inline(token.children or [])
         elif kind == "heading_open":
             self._heading_open(token, tokens[index + 1])
@@ -293,6 +306,10 @@ class TreeBuilder:
         self.append(["CodeBlock", props])
         self.out.code.append(CodeSpan(self.line + (1 if token.type == "fence" else 0), code, True, language))
 
+    def _closed(self, end: int) -> bool:
+        """Whether the container whose block ends at line `end` (of the body) ended with its marker."""
+        return end < len(self.lines) and bool(_CLOSING_LINE.match(self.lines[end]))
+
     def _math(self, tex: str, *, display: bool) -> None:
         try:
             mathml = tex_to_mathml(tex.strip(), display=display)
@@ -336,11 +353,21 @@ class TreeBuilder:
                 self._finish_tabs(element)
             return
         rest = token.info.strip()[len(name):].strip()
+        if token.map and not self._closed(token.map[1]):
+            self.problem(f"the ':::{name}' container is not closed: the rest of the page went into it",
+                         "end it with a line holding only ':::' (as many colons as the opening line)")
         if name in ADMONITIONS:
+            if rest.startswith("[") and rest.endswith("]"):
+                rest = rest[1:-1].strip()  # Docusaurus 3: :::note[Title]
             self.open("div", {"className": f"admonition admonition-{name}"})
-            self.append(["p", {"className": "admonition-heading"},
-                         ["span", {"className": "admonition-icon", "aria-hidden": "true"}],
-                         rest or name.capitalize()])
+            self.open("p", {"className": "admonition-heading"})
+            self.append(["span", {"className": "admonition-icon", "aria-hidden": "true"}])
+            title = markdown_parser().parseInline(rest)[0].children if rest else None
+            if title:
+                self._inline(title)  # a title may hold Markdown: **bold**, `code`, links
+            else:
+                self.text(name.capitalize())
+            self.close_tag("p")
             self._push_block(token, "div", {"className": "admonition-content"})
         elif name == "tabs":
             try:
