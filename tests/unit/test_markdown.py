@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -295,3 +296,24 @@ def test_mdx_import_and_export_lines_are_errors_naming_the_alternative() -> None
         (3, "an MDX import or export line: pages here are Markdown, it would show as text")]
     assert "::::tabs" in (rendered.problems[0].fix or "")
     assert render("Import the collection, then export it.\n").problems == []
+
+
+def test_highlight_magic_comments_mark_lines_and_are_removed() -> None:
+    rendered = render("```js\nconst a = 1;\n// highlight-next-line\nconst b = 2;\n// highlight-start\nf(a);\ng(b);\n"
+                      "// highlight-end\nh();\n```\n\n```python\n# highlight-next-line\nx = 1\n```\n\n"
+                      "```html\n<!-- highlight-next-line -->\n<p>Hi</p>\n```\n")
+    assert rendered.problems == []
+    js, python, html = find(rendered.tree, "CodeBlock")
+    assert "highlight-" not in js[1]["html"] + python[1]["html"] + html[1]["html"]
+    lines = re.findall(r'<span class="(line(?: highlighted)?)">(.*?)\n</span>', js[1]["html"], re.S)
+    assert [(cls, re.sub(r"<[^>]+>", "", text)) for cls, text in lines] == [
+        ("line", "const a = 1;"), ("line highlighted", "const b = 2;"), ("line highlighted", "f(a);"),
+        ("line highlighted", "g(b);"), ("line", "h();")]
+    assert 'class="line highlighted"' in python[1]["html"] and 'class="line highlighted"' in html[1]["html"]
+    assert [c.text for c in rendered.code] == ["const a = 1;\nconst b = 2;\nf(a);\ng(b);\nh();\n", "x = 1\n",
+                                                "<p>Hi</p>\n"]
+
+
+def test_an_unbalanced_highlight_start_is_an_error() -> None:
+    rendered = render("```js\n// highlight-start\nconst a = 1;\n```\n")
+    assert [p.message for p in rendered.problems] == ["'highlight-start' without a 'highlight-end'"]

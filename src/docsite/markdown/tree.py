@@ -32,6 +32,7 @@ TRUNCATE = re.compile(r"^\s*<!--\s*truncate\s*-->\s*$")
 _CUSTOM_ID = re.compile(r"\s*\{#([\w.:-]+)\}\s*$")
 _CONTAINER_LINE = re.compile(r"^(:{3,})\s*([A-Za-z][\w-]*)")
 _CLOSING_LINE = re.compile(r"^\s*:{3,}\s*$")
+_MAGIC_COMMENT = re.compile(r"^\s*(?://|#|<!--)\s*highlight-(next-line|start|end)\s*(?:-->)?\s*$")
 _MDX_LINE = re.compile(r"^(import\s[^\n]*\bfrom\s+['\"]|import\s+['\"]|export\s+(default|const|let|function)\b)")
 _FENCE_TITLE = re.compile(r"""title=(?:"([^"]*)"|'([^']*)')""")
 _FENCE_LINES = re.compile(r"\{([\d,\s-]+)\}")
@@ -296,6 +297,8 @@ class TreeBuilder:
             if outside:
                 self.problem(f"highlighted line {outside[0]} is outside the code block ({line_count} lines)",
                              "fix the line numbers in {…}")
+        code, magic = self._magic_comments(code)
+        marked |= magic
         if "showLineNumbers" in meta:
             props["showLineNumbers"] = True
         if not known_language(language):
@@ -319,6 +322,33 @@ class TreeBuilder:
             self.text(f"$${tex}$$" if display else f"${tex}$")
             return
         self.append(["Math", {"tex": tex.strip(), "mathml": mathml, "display": display}])
+
+    def _magic_comments(self, code: str) -> tuple[str, set[int]]:
+        """Docusaurus's highlight comments (`// highlight-next-line`, `// highlight-start` …
+        `// highlight-end`, in the `#` and `<!-- -->` forms too): removed from the code, their lines
+        highlighted."""
+        kept: list[str] = []
+        marked: set[int] = set()
+        next_line = started = False
+        for line in code.split("\n"):
+            magic = _MAGIC_COMMENT.match(line)
+            if magic is None:
+                kept.append(line)
+                if next_line or started:
+                    marked.add(len(kept))
+                next_line = False
+            elif magic.group(1) == "next-line":
+                next_line = True
+            elif magic.group(1) == "start":
+                started = True
+            elif not started:
+                self.problem("'highlight-end' without a 'highlight-start' before it",
+                             "add the start, or remove the end")
+            else:
+                started = False
+        if started:
+            self.problem("'highlight-start' without a 'highlight-end'", "end the highlighted lines with highlight-end")
+        return "\n".join(kept), marked
 
     # raw HTML, components, containers
 
