@@ -39,6 +39,8 @@ REDIRECTS_FILE = "_redirects"
 RULE_FILES = (HEADERS_FILE, REDIRECTS_FILE)  # read by servers, never served
 
 IMMUTABLE = "public, max-age=31536000, immutable"
+MAX_URL_BYTES = 4096  # longer request paths answer 414; no route comes close
+HEADER_TIMEOUT = 10.0  # seconds for a client to send its request headers, then it is dropped
 REVALIDATE = "no-cache"
 HASHED_ASSETS = "/assets/*"
 

@@ -13,8 +13,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from docsite.delivery import HASHED_ASSETS, IMMUTABLE, RULE_FILES, content_type, read_rules
-from docsite.server import HEADER_TIMEOUT, MAX_URL_BYTES
+from docsite.delivery import (
+    HASHED_ASSETS,
+    HEADER_TIMEOUT,
+    IMMUTABLE,
+    MAX_URL_BYTES,
+    RULE_FILES,
+    content_type,
+    read_rules,
+)
 
 _INDENT = "    "
 

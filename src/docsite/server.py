@@ -35,10 +35,17 @@ from starlette.responses import FileResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from docsite.delivery import ENCODINGS, RULE_FILES, Rules, compressible, content_type, read_rules
+from docsite.delivery import (
+    ENCODINGS,
+    HEADER_TIMEOUT,
+    MAX_URL_BYTES,
+    RULE_FILES,
+    Rules,
+    compressible,
+    content_type,
+    read_rules,
+)
 
-MAX_URL_BYTES = 4096  # nginx's default buffer for the request line is 8 KB; no route comes close
-HEADER_TIMEOUT = 10.0  # seconds, as nginx's client_header_timeout in the generated configuration
 _CACHED_FILE_BYTES = 1 << 20  # smaller files are served from memory
 _SLASHES = re.compile(r"/{2,}")
 
@@ -114,16 +121,19 @@ def create_app(build: Path) -> Starlette:
             return PlainTextResponse("URI Too Long", status_code=414)
         site = settings.current()
         path = _SLASHES.sub("/", request.url.path)
+        # the path the rules name: below the base URL, from its slash ("/" for a path outside it)
+        rules_path = path[len(site.base_url) - 1:] if path.startswith(site.base_url) else "/"
         query = f"?{request.url.query}" if request.url.query else ""
-        moved = site.rules.redirect_for(path[len(site.base_url) - 1:]) if path.startswith(site.base_url) else None
+        moved = site.rules.redirect_for(rules_path) if path.startswith(site.base_url) else None
         if moved is not None:
-            return RedirectResponse(moved[0] + query, status_code=moved[1], headers=_rule_headers(site, path))
+            return RedirectResponse(moved[0] + query, status_code=moved[1], headers=site.rules.headers_for(rules_path))
         found = resolve(build, path, site.base_url, site.trailing_slash)
         if found.kind == "redirect":
             assert found.location is not None
-            return RedirectResponse(found.location + query, status_code=301, headers=_rule_headers(site, path))
+            return RedirectResponse(found.location + query, status_code=301,
+                                    headers=site.rules.headers_for(rules_path))
         if found.kind == "not_found":
-            page = site.rules.not_found_page(path[len(site.base_url) - 1:] if path.startswith(site.base_url) else "/")
+            page = site.rules.not_found_page(rules_path)
             if not (build / page.lstrip("/")).is_file():
                 page = "/404.html"
             return file_response(request, build / page.lstrip("/"), site.rules.headers_for(page), status=404)
@@ -132,10 +142,6 @@ def create_app(build: Path) -> Starlette:
         return file_response(request, found.file, site.rules.headers_for(site_path))
 
     return Starlette(routes=[Route("/{path:path}", serve, methods=["GET", "HEAD"])])
-
-
-def _rule_headers(site: _Settings, path: str) -> dict[str, str]:
-    return site.rules.headers_for(path[len(site.base_url) - 1:])
 
 
 def file_response(request: Request, file: Path, headers: dict[str, str], status: int = 200) -> Response:

@@ -24,7 +24,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route
 from starlette.types import ASGIApp
 
 from docsite.build import Paths, build
-from docsite.server import HEADER_TIMEOUT, server_config
+from docsite.delivery import HEADER_TIMEOUT
+from docsite.server import server_config
 from tests.conftest import CONTENT, FRONTEND
 
 CHROMIUM = "/usr/bin/chromium"
