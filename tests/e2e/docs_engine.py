@@ -10,6 +10,7 @@ from playwright.sync_api import Page, expect
 FIXTURES = Path(__file__).parent / "fixtures" / "docs-engine"
 SHOWCASE = "/docs/e2e/showcase"
 TABS_ELSEWHERE = "/docs/e2e/tabs-elsewhere"
+DOCUSAURUS = "/docs/e2e/docusaurus"
 
 
 def add_fixture_pages(content: Path) -> None:

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.conftest import VariantSite, stub_third_parties
-from tests.e2e.docs_engine import SHOWCASE, TABS_ELSEWHERE, add_fixture_pages, hydrated
+from tests.e2e.docs_engine import DOCUSAURUS, SHOWCASE, TABS_ELSEWHERE, add_fixture_pages, hydrated
 
 ADMONITIONS = ["note", "tip", "info", "warning", "danger"]
 
@@ -158,6 +158,26 @@ def test_synced_tabs_switch_together_and_are_remembered_across_a_reload_and_page
     page.goto(showcase_site + TABS_ELSEWHERE)
     hydrated(page)
     expect(page.locator("[role=tabpanel]:not([hidden])")).to_have_text("Elsewhere, Python.")
+
+
+def test_docusaurus_mdx_tabs_and_admonitions_render_as_the_sites(page: Page, showcase_site: str) -> None:
+    """<Tabs groupId>/<TabItem default> are the site's tabs, synced with the ::::tabs of the same group;
+    :::caution[Title with **Markdown**] and :::important are admonitions; magic comments highlight."""
+    open_page(page, showcase_site + DOCUSAURUS)
+    caution = page.locator(".admonition-caution")
+    expect(caution.locator(".admonition-heading")).to_have_text("Keep your client secret private")
+    expect(caution.locator(".admonition-heading strong")).to_have_text("client secret")
+    expect(page.locator(".admonition-important .admonition-heading")).to_have_text("Important")
+    group = page.locator(".tabs-container")
+    expect(group.get_by_role("tab", name="Python")).to_have_attribute("aria-selected", "true")  # default
+    python = group.locator("[role=tabpanel]:not([hidden])")
+    expect(python.locator(".line.highlighted")).to_contain_text("events = requests.get")
+    expect(python).not_to_contain_text("highlight-next-line")
+    group.get_by_role("tab", name="cURL").click()
+    expect(group.locator("[role=tabpanel]:not([hidden])")).to_contain_text("curl https://api.pre.oneboxtds.com")
+    page.goto(showcase_site + TABS_ELSEWHERE)  # the same group, written with ::::tabs
+    hydrated(page)
+    expect(page.locator("[role=tabpanel]:not([hidden])")).to_have_text("Elsewhere, cURL.")
 
 
 def test_tabs_are_keyboard_operable(page: Page, showcase_site: str) -> None:

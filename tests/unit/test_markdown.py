@@ -317,3 +317,18 @@ def test_highlight_magic_comments_mark_lines_and_are_removed() -> None:
 def test_an_unbalanced_highlight_start_is_an_error() -> None:
     rendered = render("```js\n// highlight-start\nconst a = 1;\n```\n")
     assert [p.message for p in rendered.problems] == ["'highlight-start' without a 'highlight-end'"]
+
+
+def test_mdx_tabs_are_the_sites_tabs_and_other_mdx_components_are_errors() -> None:
+    rendered = render('<Tabs groupId="language">\n<TabItem value="curl" label="cURL">\n\nWith cURL.\n\n</TabItem>\n'
+                      '<TabItem value="python" label="Python" default>\n\nWith Python.\n\n</TabItem>\n</Tabs>\n\n'
+                      '<Admonition type="note">Old habit.</Admonition>\n')
+    tabs = find(rendered.tree, "Tabs")[0]
+    assert tabs[1] == {"groupId": "language", "items": [{"value": "curl", "label": "cURL"},
+                                                        {"value": "python", "label": "Python"}],
+                       "defaultValue": "python"}
+    assert [item[1] for item in find(tabs[2:], "TabItem")] == [{"value": "curl", "label": "cURL"},
+                                                               {"value": "python", "label": "Python"}]
+    [problem] = rendered.problems
+    assert (problem.line, problem.message) == (
+        14, "<Admonition> is an MDX component, which Markdown here does not read")

@@ -31,13 +31,15 @@ export function TabItem({ children }: TabItemProps) {
 interface TabsProps {
   groupId?: string;
   items: { value: string; label: string }[];
+  /** The tab shown until the reader picks one (MDX's `<TabItem default>`); else the first. */
+  defaultValue?: string;
   children?: ReactNode;
 }
 
 const CHANGE_EVENT = 'docsite:tab-group-change';
 
-export function Tabs({ groupId, items, children }: TabsProps) {
-  const [selected, setSelected] = useState(items[0]?.value ?? '');
+export function Tabs({ groupId, items, defaultValue, children }: TabsProps) {
+  const [selected, setSelected] = useState(defaultValue ?? items[0]?.value ?? '');
   const id = useId();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const anchor = useRef<{ element: HTMLElement; top: number } | null>(null);

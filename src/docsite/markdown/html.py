@@ -26,8 +26,10 @@ REACT_PROPS = {
     "cellpadding": "cellPadding", "cellspacing": "cellSpacing", "enterkeyhint": "enterKeyHint",
 }
 # HTML elements rendered by a component of the front end: `<details>` opens and closes with an
-# animation (and stays a real <details> without JavaScript).
-COMPONENT_ELEMENTS = {"details": "Details"}
+# animation (and stays a real <details> without JavaScript); Docusaurus's MDX tabs, `<Tabs groupId>`
+# and `<TabItem value label default>`, are the site's tabs (the parser reads tag names in lower case).
+COMPONENT_ELEMENTS = {"details": "Details", "tabs": "Tabs", "tabitem": "TabItem"}
+_MDX_PROPS = {"groupid": "groupId"}
 # Elements in which whitespace-only text is dropped (React rejects it in tables, and it is
 # never meaningful between blocks).
 _WHITESPACE_FREE = frozenset({"#root", "table", "thead", "tbody", "tfoot", "tr", "colgroup", "ul", "ol",
@@ -53,6 +55,15 @@ class HtmlToTree(HTMLParser):
         if tag in FORBIDDEN_ELEMENTS:
             self.sink.problem(f"<{tag}> is not allowed in Markdown",
                               "move scripts and styles into the front end (frontend/src), or use a component directive")
+            return
+        written = (self.get_starttag_text() or "<")[1:].split(None, 1)[0].rstrip("/>")
+        if written[:1].isupper() and tag not in COMPONENT_ELEMENTS:
+            self.sink.problem(f"<{written}> is an MDX component, which Markdown here does not read",
+                              "place a registered component with a directive such as "
+                              '::OperationCard{operationId="getCart"}; tabs are <Tabs>/<TabItem> or ::::tabs')
+            return
+        if tag in ("tabs", "tabitem"):
+            self.sink.open(COMPONENT_ELEMENTS[tag], {_MDX_PROPS.get(k, k): True if v is None else v for k, v in attrs})
             return
         props = self._props(tag, attrs)
         if tag in VOID_ELEMENTS:

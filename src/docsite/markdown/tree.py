@@ -145,7 +145,15 @@ class TreeBuilder:
         """Close the innermost open element named `tag` (raw HTML end tags)."""
         for depth in range(len(self.stack) - 1, 0, -1):
             if self.stack[depth][0] == tag:
+                element = self.stack[depth]
                 del self.stack[depth:]
+                if tag == "TabItem":  # MDX: <TabItem value="curl" label="cURL" default>
+                    props = element[1] or {}
+                    label = str(props.get("label") or props.get("value") or "Tab")
+                    element[1] = {"value": str(props.get("value") or _tab_value(label)), "label": label,
+                                  **({"default": True} if props.get("default") else {})}
+                elif tag == "Tabs":
+                    self._finish_tabs(element)
                 return
 
     def close_element(self, element: list[Any]) -> None:
@@ -415,9 +423,12 @@ class TreeBuilder:
 
     def _finish_tabs(self, element: list[Any]) -> None:
         items = []
+        default = None
         for child in element[2:]:
             if isinstance(child, list) and child[0] == "TabItem":
                 items.append({"value": child[1]["value"], "label": child[1]["label"]})
+                if child[1].pop("default", False):
+                    default = child[1]["value"]
             elif not (isinstance(child, str) and not child.strip()):
                 self.problem("only ':::tab' containers may sit directly inside '::::tabs'",
                              "put the content inside a :::tab Label ... ::: block")
@@ -429,6 +440,8 @@ class TreeBuilder:
         element[2:] = [c for c in element[2:] if isinstance(c, list)]
         props = element[1] or {}
         props["items"] = items
+        if default is not None:
+            props["defaultValue"] = default
         element[1] = props
 
     # tables
