@@ -225,9 +225,14 @@ def load_markdown(file: Path, model: type[F], report: Report) -> Loaded[F] | Non
     title = front.title
     first = rendered.tree[0] if rendered.tree else None
     if isinstance(first, list) and first[0] == "h1":
-        rendered.tree.pop(0)
-        h1 = rendered.headings.pop(0)
-        title = title or h1.text
+        # the leading heading is the title; with hide_title the layout shows no title, so the
+        # heading the body wrote stays (hide_title hides the title only, as in Docusaurus)
+        if getattr(front, "hide_title", False):
+            title = title or rendered.headings[0].text
+        else:
+            rendered.tree.pop(0)
+            h1 = rendered.headings.pop(0)
+            title = title or h1.text
     if not title:
         report.error("the page has no title", file, 1, "add 'title: ...' to the front matter")
         return None

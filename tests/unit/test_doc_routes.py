@@ -213,3 +213,16 @@ def test_a_generated_index_page_lists_its_items_as_cards(site: Path) -> None:
     info = doc_info(page)
     assert info["prev"] == {"label": "Intro", "href": "/docs/"}
     assert info["next"] == {"label": "First guide", "href": "/docs/guides/first"}
+
+
+def test_hide_title_hides_the_title_only_never_a_heading_the_body_wrote(mini_site: Path) -> None:
+    write(mini_site / "sidebars.yaml", "docs:\n  - intro\n  - landing\n  - plain\n")
+    write(mini_site / "docs" / "landing.md",
+          "---\ndescription: A landing page.\nhide_title: true\n---\n\n# Start here\n\nWelcome.\n")
+    write(mini_site / "docs" / "plain.md", "---\ndescription: A page.\n---\n\n# Plain page\n\nText.\n")
+    site, _ = load(mini_site)
+    landing = route_data(site, "/docs/landing")
+    assert landing["title"] == "Start here" and landing["doc"]["hideTitle"] is True
+    assert landing["content"][0][:2] == ["h1", {"id": "start-here"}]  # the body's heading stays
+    plain = route_data(site, "/docs/plain")
+    assert plain["title"] == "Plain page" and plain["content"][0][0] == "p"  # the heading became the title
