@@ -21,7 +21,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 from pydantic import BaseModel, ConfigDict
 
 from docsite.config import SiteConfig
-from docsite.errors import BuildError, Problem, Report, internal_error
+from docsite.errors import BuildError, Problem, Report, internal_error, listing
 from docsite.frontmatter import read_markdown_file
 from docsite.frontmatter_models import BlogFrontMatter, DocFrontMatter, FrontMatter, PageFrontMatter
 from docsite.markdown import Rendered, render_markdown
@@ -170,7 +170,7 @@ def doc_not_found(doc_id: str, known: list[str]) -> str:
     """The message for a doc id that does not exist, listing the ids that do."""
     close = difflib.get_close_matches(doc_id, known, n=3, cutoff=0.5)
     hint = f" Did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-    return f"no doc with id '{doc_id}'.{hint} Available doc ids: {', '.join(sorted(known))}"
+    return f"no doc with id '{doc_id}'.{hint} Available doc ids: {listing(sorted(known))}"
 
 
 # -- loading ------------------------------------------------------------------------------------

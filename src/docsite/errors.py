@@ -40,6 +40,18 @@ class Problem:
         return text
 
 
+LIST_LIMIT = 10  # items a message lists before "and N more"
+
+
+def listing(items: Iterable[str], limit: int = LIST_LIMIT) -> str:
+    """`a, b, c` — or the first `limit` of a long list and "and N more": one mistake gives a
+    message a writer can read, not a page of ids."""
+    shown = list(items)
+    if len(shown) <= limit:
+        return ", ".join(shown)
+    return f"{', '.join(shown[:limit])} and {len(shown) - limit} more"
+
+
 def internal_error(exc: BaseException, file: Path | None = None) -> Problem:
     """An exception the builder did not expect (a bug of ours): what it was and where, in a few lines."""
     frames = traceback.extract_tb(exc.__traceback__)[-3:]

@@ -194,3 +194,14 @@ def test_an_mdx_file_is_refused_not_ignored(mini_site: Path) -> None:
         load(mini_site)
     [problem] = error.value.problems
     assert (problem.file, problem.line, problem.message) == (mdx, 1, "an .mdx file: it would not be built")
+
+
+def test_long_lists_in_messages_are_capped() -> None:
+    from docsite.content import doc_not_found
+    from docsite.errors import listing
+
+    assert listing(["a", "b"]) == "a, b"
+    ids = [f"guides/page-{n:02}" for n in range(30)]
+    message = doc_not_found("guides/page-1", ids)
+    assert message.endswith("guides/page-09 and 20 more")
+    assert "Did you mean 'guides/page-" in message  # the closest ids come first, the list is capped
