@@ -23,7 +23,7 @@ from markdown_it.token import Token
 
 from docsite.errors import Problem
 from docsite.markdown.highlight import highlight_lines, known_language
-from docsite.markdown.html import HtmlToTree
+from docsite.markdown.html import BLOCK_ELEMENTS, HtmlToTree
 from docsite.markdown.math import MathError, tex_to_mathml
 from docsite.markdown.parser import ADMONITIONS, markdown_parser, parse_attributes
 from docsite.markdown.text import Node, Slugger, plain_text, walk
@@ -111,24 +111,40 @@ class TreeBuilder:
         self.out = Rendered(tree=[])
         self.line = first_line
         self.table_labels: dict[str, int] = {}
+        self.refused_html: set[str] = set()  # raw HTML elements reported as errors (their end tags too)
 
     # -- the tree -------------------------------------------------------------------------------
 
     def open(self, tag: str, props: dict[str, Any] | None) -> None:
-        if props and "id" in props:
-            self.out.anchors.add(str(props["id"]))
+        self._nesting(tag)
+        self._anchors(tag, props)
         element: list[Any] = [tag, props]
         self.stack[-1].append(element)
         self.stack.append(element)
 
     def append(self, node: list[Any]) -> None:
-        if node[1] and "id" in node[1]:
-            self.out.anchors.add(str(node[1]["id"]))
+        self._nesting(node[0])
+        self._anchors(node[0], node[1])
         self.stack[-1].append(node)
 
+    def _nesting(self, tag: str) -> None:
+        """A block inside a paragraph (raw HTML's `<p>`, or a `<div>` in a line of text): the browser
+        ends the paragraph before the block, so the page would not be the tree React hydrates."""
+        if tag in BLOCK_ELEMENTS and "p" in self.open_tags():
+            self.problem(f"<{tag}> inside a paragraph: browsers end the paragraph before it, so the page "
+                         "would not match what React renders",
+                         "start it on a line of its own after a blank line; around Markdown, use <div> "
+                         "rather than <p>")
+
+    def _anchors(self, tag: str, props: dict[str, Any] | None) -> None:
+        """Record the targets an element gives `#anchor` links: its id (and an <a>'s name)."""
+        if props:
+            self.out.anchors.update(str(props[key]) for key in ("id", "name") if key in props
+                                    and (key == "id" or tag == "a"))
+
     def void(self, tag: str, props: dict[str, Any] | None) -> None:
-        if props and "id" in props:
-            self.out.anchors.add(str(props["id"]))
+        self._nesting(tag)
+        self._anchors(tag, props)
         if tag == "img" and props and "src" in props:
             props = _image_props(props)
             self.out.images.append(Reference(props["src"], self.line, props, "src"))
@@ -164,6 +180,16 @@ class TreeBuilder:
 
     def current_tag(self) -> str:
         return str(self.stack[-1][0])
+
+    def open_tags(self) -> list[str]:
+        return [str(element[0]) for element in self.stack[1:]]
+
+    def close_implied(self, tags: frozenset[str]) -> None:
+        """Close the open raw HTML element a new one ends (`<li>a<li>b`), as browsers do; never a
+        Markdown block."""
+        while len(self.stack) > 1 and self.stack[-1][0] in tags and not any(
+                self.stack[-1] is block for block in self.blocks):
+            self.stack.pop()
 
     def problem(self, message: str, fix: str, severity: str = "error") -> None:
         self.out.problems.append(Problem(message, self.file, self.line, fix,
@@ -368,7 +394,7 @@ class TreeBuilder:
         self._html(html)
 
     def _html(self, html: str) -> None:
-        parser = HtmlToTree(self)
+        parser = HtmlToTree(self, self.refused_html)
         parser.feed(html)
         parser.close()
 
