@@ -131,7 +131,8 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     content = load_content(paths.content, config, report, dev=dev)
     _stop_if_a_page_failed(content, report)
     docs = content.doc_index()
-    sidebars = load_sidebars(paths.content / config.docs.sidebarPath, docs, config.docs.routeBasePath, report)
+    sidebars = load_sidebars(paths.content / config.docs.sidebarPath, docs, config.docs.routeBasePath, report,
+                             paths.content / config.docs.path)
     specs = load_specs(paths.content / "specs", report)
 
     routes: list[Route] = [doc_route(d, config, sidebars, docs, report) for d in content.docs]
