@@ -271,7 +271,7 @@ def _markdown_files(folder: Path) -> Iterator[Path]:
 
 def _load_docs(content_dir: Path, config: SiteConfig, report: Report, updated: dict[Path, str]) -> Iterator[Doc]:
     docs_dir = content_dir / config.docs.path
-    base = config.docs.routeBasePath.rstrip("/") + _version_path(config)
+    base = docs_base(config)
     for file, (front, rendered, title, lines) in load_many(list(_markdown_files(docs_dir)), DocFrontMatter, report):
         relative = file.relative_to(docs_dir).with_suffix("")
         folder = relative.parent.as_posix()
@@ -282,9 +282,10 @@ def _load_docs(content_dir: Path, config: SiteConfig, report: Report, updated: d
                   file.relative_to(content_dir).as_posix(), front_lines=lines)
 
 
-def _version_path(config: SiteConfig) -> str:
+def docs_base(config: SiteConfig) -> str:
+    """The route every doc's starts with: `/docs` (and the current version's path, if it has one)."""
     path = config.docs.versions["current"].path.strip("/") if "current" in config.docs.versions else ""
-    return f"/{path}" if path else ""
+    return config.docs.routeBasePath.rstrip("/") + (f"/{path}" if path else "")
 
 
 def _doc_slug(slug: str | None, folder: str, name: str, front_id: str | None) -> str:
