@@ -189,6 +189,11 @@ def load_content(content_dir: Path, config: SiteConfig, report: Report, *, dev: 
     pages_dir = content_dir / "pages"
     content.pages = list(_load_pages(pages_dir, report))
     content.react_pages = list(_load_react_pages(pages_dir, report))
+    for name in ("tags.yml", "tags.yaml"):
+        if (docs_dir / name).is_file():
+            report.error(f"docs/{name}, Docusaurus's tag definitions, is not read here", docs_dir / name, 1,
+                         "write each tag in the docs' front matter, as a word or as {label: Orders API, "
+                         "permalink: /orders-api}, and delete this file")
     for folder in (docs_dir, blog_dir, pages_dir):
         for mdx in sorted(folder.rglob("*.mdx")) if folder.is_dir() else []:
             report.error("an .mdx file: it would not be built", mdx, 1,

@@ -38,6 +38,7 @@ IMPLIED_END = {"li": frozenset({"li"}), "p": frozenset({"p"}), "dt": frozenset({
                "tr": frozenset({"tr", "td", "th"}), "option": frozenset({"option"})}
 # Attribute names React renders (others are dropped with a console warning).
 _ATTRIBUTE_NAME = re.compile(r"^[A-Za-z_:][A-Za-z0-9_:.-]*$")
+_IN_HEAD = "<head>"  # in `refused` between <head> and </head>: what they hold is not read
 _JSX_VALUE = re.compile(r"=\s*\{[^}\s]{0,20}")
 _REACT_RESERVED = frozenset({"key", "ref", "children", "dangerouslysetinnerhtml", "suppresshydrationwarning"})
 # SVG attributes in camel case (the HTML parser reads them in lower case): the HTML standard's list.
@@ -96,6 +97,13 @@ class HtmlToTree(HTMLParser):
         self.refused = refused  # elements refused on this page: their end tags are not reported again
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if _IN_HEAD in self.refused:
+            return  # reported with the <head>
+        if tag == "head":
+            self.refused.update({tag, _IN_HEAD})
+            self.sink.problem("<head> in a page (Docusaurus's way to set its metadata) is not read here",
+                              "set title, description, keywords and image in the front matter")
+            return
         if tag in FORBIDDEN_ELEMENTS or tag in HEAD_ELEMENTS:
             self.refused.add(tag)
             fix = ("move scripts and styles into the front end (frontend/src), or use a component directive"
@@ -140,6 +148,10 @@ class HtmlToTree(HTMLParser):
         self.handle_endtag(tag)
 
     def handle_endtag(self, tag: str) -> None:
+        if _IN_HEAD in self.refused:
+            if tag == "head":
+                self.refused.discard(_IN_HEAD)
+            return
         if tag in VOID_ELEMENTS:
             return
         if COMPONENT_ELEMENTS.get(tag, tag) not in self.sink.open_tags():
@@ -151,6 +163,8 @@ class HtmlToTree(HTMLParser):
         self.sink.close_tag(COMPONENT_ELEMENTS.get(tag, tag))
 
     def handle_data(self, data: str) -> None:
+        if _IN_HEAD in self.refused:
+            return
         if data.strip() or self.sink.current_tag() not in _WHITESPACE_FREE:
             self.sink.text(data)
 

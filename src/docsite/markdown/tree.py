@@ -34,6 +34,7 @@ _CONTAINER_LINE = re.compile(r"^(:{3,})\s*([A-Za-z][\w-]*)")
 _CLOSING_LINE = re.compile(r"^\s*:{3,}\s*$")
 _MAGIC_COMMENT = re.compile(r"^\s*(?://|#|<!--)\s*highlight-(next-line|start|end)\s*(?:-->)?\s*$")
 _MDX_LINE = re.compile(r"^(import\s[^\n]*\bfrom\s+['\"]|import\s+['\"]|export\s+(default|const|let|function)\b)")
+_MDX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.S)
 _FENCE_TITLE = re.compile(r"""title=(?:"([^"]*)"|'([^']*)')""")
 _FENCE_LINES = re.compile(r"\{([\d,\s-]+)\}")
 _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:)?//", re.IGNORECASE)
@@ -217,6 +218,11 @@ class TreeBuilder:
                              "remove it; place a registered component with a directive such as "
                              "::OperationCard{operationId=\"getCart\"}, and tabs with a ::::tabs container "
                              "(content/README.md)")
+            for comment in _MDX_COMMENT.finditer(token.content):
+                line, self.line = self.line, self.line + token.content.count("\n", 0, comment.start())
+                self.problem(f"an MDX comment, {comment.group(0)[:40]}: pages here are Markdown, it would show as text",
+                             "write an HTML comment, <!-- like this --> (<!-- truncate --> for a blog excerpt)")
+                self.line = line
             self._inline(token.children or [])
         elif kind == "heading_open":
             self._heading_open(token, tokens[index + 1])
