@@ -58,7 +58,8 @@ EXPECTED = [
     ("unsupported/page.md", 20, "<head> in a page (Docusaurus's way to set its metadata) is not read here"),
     ("unsupported/page.md", 25, "'highlight-start' without a 'highlight-end'"),
     ("unsupported/page.md", 30, "<div> inside a paragraph"),
-    ("unsupported/page.md", 32, "the ':::note' container is not closed"),
+    ("unsupported/page.md", 32, "<Tabs> has a JSX expression ({[{label:…): Markdown does not read the tag"),
+    ("unsupported/page.md", 40, "the ':::note' container is not closed"),
     ("unsupported/reference/_category_.json", 3, "no doc with id 'overview'"),
 ]
 

@@ -374,6 +374,9 @@ UNRENDERABLE_HTML = {
     "script": ("<script>alert(1)</script>\n", 1, "<script> is not allowed in Markdown"),
     "JSX style": ('<div style={{color: "red"}}>x</div>\n', 1,
                   "<div> has a JSX expression (={{color:…), which Markdown here does not evaluate"),
+    "tag Markdown does not read for its JSX value": (
+        'Text\n<Highlight color={"red"}>text</Highlight>\n', 2,
+        '<Highlight> has a JSX expression ({"red"…): Markdown does not read the tag, it would show as text'),
     "attribute React drops": ('<div @click="go">x</div>\n', 1,
                               "attribute '@click' on <div> cannot be rendered: React drops it"),
     "ref": ('<div ref="box">x</div>\n', 1, "attribute 'ref' on <div> cannot be rendered: React drops it"),

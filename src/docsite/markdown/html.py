@@ -126,9 +126,6 @@ class HtmlToTree(HTMLParser):
             self.refused.add(tag)
             self.sink.problem(f"<{tag}> outside a <table>: browsers drop it", f"put the <{tag}> inside a <table>")
             return
-        if tag in ("tabs", "tabitem"):
-            self.sink.open(COMPONENT_ELEMENTS[tag], {_MDX_PROPS.get(k, k): True if v is None else v for k, v in attrs})
-            return
         jsx = _JSX_VALUE.search(self.get_starttag_text() or "")
         if jsx:
             self.sink.problem(f"<{tag}> has a JSX expression ({jsx.group(0)}…), "
@@ -137,6 +134,9 @@ class HtmlToTree(HTMLParser):
                               'className="name"')
             attrs = [(name, value) for name, value in attrs
                      if _ATTRIBUTE_NAME.match(name) and not (value or "").lstrip().startswith("{")]
+        if tag in ("tabs", "tabitem"):
+            self.sink.open(COMPONENT_ELEMENTS[tag], {_MDX_PROPS.get(k, k): True if v is None else v for k, v in attrs})
+            return
         props = self._props(tag, attrs)
         if tag in VOID_ELEMENTS:
             self.sink.void(tag, props)

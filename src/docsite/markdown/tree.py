@@ -34,6 +34,8 @@ _CONTAINER_LINE = re.compile(r"^(:{3,})\s*([A-Za-z][\w-]*)")
 _CLOSING_LINE = re.compile(r"^\s*:{3,}\s*$")
 _MAGIC_COMMENT = re.compile(r"^\s*(?://|#|<!--)\s*highlight-(next-line|start|end)\s*(?:-->)?\s*$")
 _MDX_LINE = re.compile(r"^(import\s[^\n]*\bfrom\s+['\"]|import\s+['\"]|export\s+(default|const|let|function)\b)")
+# A tag Markdown did not read as HTML because of a JSX value (`<Highlight color={red}>`): it is text.
+_JSX_TAG = re.compile(r"<([A-Za-z][\w.-]*)\s[^<>]*?=\s*(\{[^}\s]{0,20})")
 _MDX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.S)
 _FENCE_TITLE = re.compile(r"""title=(?:"([^"]*)"|'([^']*)')""")
 _FENCE_LINES = re.compile(r"\{([\d,\s-]+)\}")
@@ -223,7 +225,21 @@ class TreeBuilder:
                 self.problem(f"an MDX comment, {comment.group(0)[:40]}: pages here are Markdown, it would show as text",
                              "write an HTML comment, <!-- like this --> (<!-- truncate --> for a blog excerpt)")
                 self.line = line
-            self._inline(token.children or [])
+            children = token.children or []
+            jsx_tags = [match for child in children if child.type == "text"
+                        for match in _JSX_TAG.finditer(child.content)]
+            before, start = len(self.out.problems), self.line
+            self._inline(children)
+            if jsx_tags:  # what follows in the paragraph went wrong because of it: one error
+                del self.out.problems[before:]
+                for match in jsx_tags:
+                    name = match.group(1).lower()  # its end tag is not reported again, nor its tab items'
+                    self.refused_html.update({name, "tabitem"} if name == "tabs" else {name})
+                    self.line = start + token.content.count("\n", 0, token.content.find(match.group(0)))
+                    self.problem(f"<{match.group(1)}> has a JSX expression ({match.group(2)}…): Markdown does "
+                                 "not read the tag, it would show as text",
+                                 'write attribute values as quoted strings (style="color: red"); Docusaurus\'s '
+                                 "<Tabs values={[...]}> is <Tabs> with a <TabItem value label> per tab")
         elif kind == "heading_open":
             self._heading_open(token, tokens[index + 1])
         elif kind == "heading_close":
