@@ -243,6 +243,8 @@ def test_raw_html_renders_and_hydrates_without_a_mismatch(page: Page, showcase_s
     page.go_back()
     expect(page.locator("article svg")).to_have_attribute("viewBox", "0 0 20 10")
     assert page.locator("article svg rect").first.get_attribute("stroke-width") == "1"
+    assert page.locator("article svg defs > *").evaluate("e => [e.localName, e.firstElementChild.getAttribute("
+                                                         "'stop-color')]") == ["linearGradient", "currentColor"]
     assert console_errors == []
 
 

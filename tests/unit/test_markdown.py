@@ -348,7 +348,8 @@ def test_legacy_anchors_are_link_targets() -> None:
 
 def test_raw_html_becomes_what_react_and_the_browser_agree_on() -> None:
     out = render('<svg viewBox="0 0 10 10" width="10"><path d="M0 0" stroke-width="2" fill-rule="evenodd"/>'
-                 '<use xlink:href="#a"/></svg>\n\n'
+                 '<use xlink:href="#a"/><linearGradient id="g" gradientUnits="userSpaceOnUse"></linearGradient>'
+                 '</svg>\n\n'
                  '<table><tr><td>a<td>b</tr></table>\n\n'
                  '<ul><li>one<li>two</ul>\n\n'
                  '<div className="x" style="background: url(data:image/png;base64,AA); margin-top: 4px">y</div>\n\n'
@@ -358,7 +359,8 @@ def test_raw_html_becomes_what_react_and_the_browser_agree_on() -> None:
     svg, table, ul, div, wrapper, text = out.tree
     assert svg[2] == ["svg", {"viewBox": "0 0 10 10", "width": "10"},
                       ["path", {"d": "M0 0", "strokeWidth": "2", "fillRule": "evenodd"}],
-                      ["use", {"xlinkHref": "#a"}]]
+                      ["use", {"xlinkHref": "#a"}],
+                      ["linearGradient", {"id": "g", "gradientUnits": "userSpaceOnUse"}]]
     assert table == ["table", None, ["tbody", None, ["tr", None, ["td", None, "a"], ["td", None, "b"]]]]
     assert ul == ["ul", None, ["li", None, "one"], ["li", None, "two"]]
     assert div[1] == {"className": "x", "style": {"background": "url(data:image/png;base64,AA)", "marginTop": "4px"}}

@@ -51,6 +51,13 @@ SVG_ATTRIBUTES = {name.lower(): name for name in (
     "requiredFeatures specularConstant specularExponent spreadMethod startOffset stdDeviation stitchTiles "
     "surfaceScale systemLanguage tableValues targetX targetY textLength viewBox viewTarget xChannelSelector "
     "yChannelSelector zoomAndPan").split()}
+# SVG elements in camel case, the same way: in the browser, React creates <linearGradient>, not <lineargradient>.
+SVG_ELEMENTS = {name.lower(): name for name in (
+    "altGlyph altGlyphDef altGlyphItem animateColor animateMotion animateTransform clipPath feBlend "
+    "feColorMatrix feComponentTransfer feComposite feConvolveMatrix feDiffuseLighting feDisplacementMap "
+    "feDistantLight feDropShadow feFlood feFuncA feFuncB feFuncG feFuncR feGaussianBlur feImage feMerge "
+    "feMergeNode feMorphology feOffset fePointLight feSpecularLighting feSpotLight feTile feTurbulence "
+    "foreignObject glyphRef linearGradient radialGradient textPath").split()}
 BOOLEAN_ATTRIBUTES = frozenset({"disabled", "checked", "open", "hidden", "allowfullscreen", "async",
                                 "defer", "required", "selected", "readonly", "multiple", "autoplay",
                                 "controls", "loop", "muted", "playsinline", "reversed"})
@@ -141,7 +148,7 @@ class HtmlToTree(HTMLParser):
         if tag in VOID_ELEMENTS:
             self.sink.void(tag, props)
         else:
-            self.sink.open(COMPONENT_ELEMENTS.get(tag, tag), props)
+            self.sink.open(_element(tag), props)
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.handle_starttag(tag, attrs)
@@ -154,13 +161,13 @@ class HtmlToTree(HTMLParser):
             return
         if tag in VOID_ELEMENTS:
             return
-        if COMPONENT_ELEMENTS.get(tag, tag) not in self.sink.open_tags():
+        if _element(tag) not in self.sink.open_tags():
             if tag in self.refused:
                 return  # reported with its start tag
             self.sink.problem(f"</{tag}> closes no open <{tag}>", f"remove it, or add the <{tag}> it closes "
                               "(an element opened in an earlier paragraph or list item ends with it)")
             return
-        self.sink.close_tag(COMPONENT_ELEMENTS.get(tag, tag))
+        self.sink.close_tag(_element(tag))
 
     def handle_data(self, data: str) -> None:
         if _IN_HEAD in self.refused:
@@ -213,6 +220,11 @@ class HtmlToTree(HTMLParser):
             self.sink.problem(f"'!important' in the style of <{tag}>: browsers ignore the declaration when "
                               "React sets it", "remove '!important'")
         return style
+
+
+def _element(tag: str) -> str:
+    """The element the tree holds for a tag the parser read (in lower case)."""
+    return COMPONENT_ELEMENTS.get(tag) or SVG_ELEMENTS.get(tag) or tag
 
 
 def _svg_prop(name: str) -> str:
