@@ -135,7 +135,7 @@ class HtmlToTree(HTMLParser):
             return
         jsx = _JSX_VALUE.search(self.get_starttag_text() or "")
         if jsx:
-            self.sink.problem(f"<{tag}> has a JSX expression ({jsx.group(0)}…), "
+            self.sink.problem(f"<{written}> has a JSX expression ({jsx.group(0)}…), "
                               "which Markdown here does not evaluate",
                               'write attribute values as strings: style="color: red; margin-top: 4px", '
                               'className="name"')
