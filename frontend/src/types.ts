@@ -49,7 +49,8 @@ export interface DocInfo {
   next: Link | null;
   lastUpdated?: string | null;
   editUrl?: string | null;
-  tags?: string[];
+  /** The doc's tags, each linking to its tag page (`/docs/tags/<tag>`). */
+  tags?: Link[];
   hideTitle?: boolean;
   /** Drafts are built only by `docsite dev`; unlisted docs are built but not listed or indexed. */
   draft?: boolean;
@@ -120,9 +121,17 @@ export interface BlogArchivePageData extends BasePage {
   years: { year: number; posts: { title: string; href: string; date: string }[] }[];
 }
 
-export interface BlogTagsPageData extends BasePage {
-  kind: 'blogTags';
+/** Every tag with its count: the blog's (`/blog/tags`) or the docs' (`/docs/tags`). */
+export interface TagsPageData extends BasePage {
+  kind: 'blogTags' | 'docTags';
   tags: { label: string; href: string; count: number }[];
+}
+
+/** The docs carrying one tag (`/docs/tags/<tag>`), with their descriptions. */
+export interface DocTagPageData extends BasePage {
+  kind: 'docTag';
+  tag: { label: string; allTagsHref: string };
+  docs: { title: string; href: string; description: string }[];
 }
 
 /** Text from an OpenAPI spec: plain text, or Markdown rendered to a content tree. */
@@ -346,7 +355,8 @@ export type PageData =
   | BlogPostPageData
   | BlogListPageData
   | BlogArchivePageData
-  | BlogTagsPageData
+  | TagsPageData
+  | DocTagPageData
   | ApiLandingPageData
   | ApiDownloadsPageData
   | ApiReferencePageData

@@ -10,8 +10,9 @@ from docsite.config import SiteConfig
 from docsite.content import Author, BlogPost
 from docsite.errors import Report
 from docsite.feeds import feed_links
-from docsite.markdown.text import count_words, plain_text, slugify
+from docsite.markdown.text import count_words, plain_text
 from docsite.routes import Route, absolute_url, page_meta, page_url, toc
+from docsite.tags import Tag, group_by_tag, tag_counts, tagged_title
 
 WORDS_PER_MINUTE = 200
 
@@ -34,26 +35,18 @@ def blog_routes(posts: list[BlogPost], authors: dict[str, Author], config: SiteC
     routes.extend(_list_pages(base, blog.title, blog.description, [summaries[id(p)] for p in listed],
                               blog.postsPerPage, config, kind="blogList"))
 
-    by_tag: dict[str, list[BlogPost]] = defaultdict(list)
-    labels: dict[str, str] = {}
-    for post in listed:
-        for tag in post.front.tags:
-            by_tag[slugify(tag)].append(post)
-            labels.setdefault(slugify(tag), tag)
-    tags = [{"label": labels[key], "href": f"{base}/tags/{key}", "count": len(items)}
-            for key, items in sorted(by_tag.items(), key=lambda kv: labels[kv[0]].lower())]
+    groups = group_by_tag(listed, lambda post: map(Tag.of, post.front.tags))
     routes.append(Route(f"{base}/tags", "blogTags", {
         "kind": "blogTags",
         "meta": _meta(config, f"{base}/tags", "Tags", f"Every tag used on the {blog.title}."),
         "title": "Tags",
-        "tags": tags,
+        "tags": tag_counts(base, groups),
     }, search=None))
-    for key, tagged in by_tag.items():
-        label = labels[key]
-        count = len(tagged)
-        title = f'{count} post{"s" if count != 1 else ""} tagged with "{label}"'
-        routes.extend(_list_pages(f"{base}/tags/{key}", title, f"Blog posts tagged with {label}.",
-                                  [summaries[id(p)] for p in tagged], blog.postsPerPage, config,
+    for group in groups:
+        label = group.tag.label
+        routes.extend(_list_pages(group.tag.href(base), tagged_title(len(group.items), "post", label),
+                                  f"Blog posts tagged with {label}.",
+                                  [summaries[id(p)] for p in group.items], blog.postsPerPage, config,
                                   kind="blogTag", extra={"tag": {"label": label, "allTagsHref": f"{base}/tags"}}))
 
     years: dict[int, list[dict[str, Any]]] = defaultdict(list)
@@ -100,7 +93,7 @@ def _summary(post: BlogPost, authors: dict[str, Author], base: str, report: Repo
         "date": post.date.isoformat(),
         "readingTime": reading_minutes(post),
         "authors": resolved,
-        "tags": [{"label": t, "href": f"{base}/tags/{slugify(t)}"} for t in post.front.tags],
+        "tags": [Tag.of(t).link(base) for t in post.front.tags],
         "description": post.description,
         "excerpt": post.rendered.excerpt if post.rendered.excerpt is not None else post.rendered.tree,
         "truncated": post.rendered.excerpt is not None,

@@ -65,6 +65,7 @@ from docsite.routes import (
     Route,
     category_index_route,
     doc_route,
+    doc_tag_routes,
     markdown_route,
     not_found_route,
     page_route,
@@ -131,11 +132,13 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     content = load_content(paths.content, config, report, dev=dev)
     _stop_if_a_page_failed(content, report)
     docs = content.doc_index()
-    sidebars = load_sidebars(paths.content / config.docs.sidebarPath, docs, config.docs.routeBasePath, report)
+    sidebars = load_sidebars(paths.content / config.docs.sidebarPath, docs, config.docs.routeBasePath, report,
+                             paths.content / config.docs.path)
     specs = load_specs(paths.content / "specs", report)
 
     routes: list[Route] = [doc_route(d, config, sidebars, docs, report) for d in content.docs]
     routes += [category_index_route(g, config, sidebars, docs) for g in sidebars.generated]
+    routes += doc_tag_routes(content.docs, config, report)
     routes += blog_routes(content.posts, content.authors, config, report)
     routes += [page_route(p, config) for p in content.pages]
     routes += [react_route(p, config) for p in content.react_pages]

@@ -189,6 +189,11 @@ def load_content(content_dir: Path, config: SiteConfig, report: Report, *, dev: 
     pages_dir = content_dir / "pages"
     content.pages = list(_load_pages(pages_dir, report))
     content.react_pages = list(_load_react_pages(pages_dir, report))
+    for name in ("tags.yml", "tags.yaml"):
+        if (docs_dir / name).is_file():
+            report.error(f"docs/{name}, Docusaurus's tag definitions, is not read here", docs_dir / name, 1,
+                         "write each tag in the docs' front matter, as a word or as {label: Orders API, "
+                         "permalink: /orders-api}, and delete this file")
     for folder in (docs_dir, blog_dir, pages_dir):
         for mdx in sorted(folder.rglob("*.mdx")) if folder.is_dir() else []:
             report.error("an .mdx file: it would not be built", mdx, 1,
@@ -271,7 +276,7 @@ def _markdown_files(folder: Path) -> Iterator[Path]:
 
 def _load_docs(content_dir: Path, config: SiteConfig, report: Report, updated: dict[Path, str]) -> Iterator[Doc]:
     docs_dir = content_dir / config.docs.path
-    base = config.docs.routeBasePath.rstrip("/") + _version_path(config)
+    base = docs_base(config)
     for file, (front, rendered, title, lines) in load_many(list(_markdown_files(docs_dir)), DocFrontMatter, report):
         relative = file.relative_to(docs_dir).with_suffix("")
         folder = relative.parent.as_posix()
@@ -282,9 +287,10 @@ def _load_docs(content_dir: Path, config: SiteConfig, report: Report, updated: d
                   file.relative_to(content_dir).as_posix(), front_lines=lines)
 
 
-def _version_path(config: SiteConfig) -> str:
+def docs_base(config: SiteConfig) -> str:
+    """The route every doc's starts with: `/docs` (and the current version's path, if it has one)."""
     path = config.docs.versions["current"].path.strip("/") if "current" in config.docs.versions else ""
-    return f"/{path}" if path else ""
+    return config.docs.routeBasePath.rstrip("/") + (f"/{path}" if path else "")
 
 
 def _doc_slug(slug: str | None, folder: str, name: str, front_id: str | None) -> str:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 
 class FrontMatter(BaseModel):
@@ -40,13 +42,46 @@ class FrontMatter(BaseModel):
         return self
 
 
+class TagRef(BaseModel):
+    """A tag written as Docusaurus's object: `{label: Orders, permalink: /orders}`."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    label: str = Field(min_length=1)
+    permalink: str = Field(min_length=1, pattern=r"^/?[A-Za-z0-9._~-]+(/[A-Za-z0-9._~-]+)*/?$")
+
+
 class DocFrontMatter(FrontMatter):
     id: str | None = None
     slug: str | None = None
     sidebar_label: str | None = None
     sidebar_position: float | None = None
     sidebar_class_name: str | None = None
-    tags: list[str] = []
+    tags: list[str | TagRef] = []
+
+    @field_validator("tags", mode="before")
+    @classmethod
+    def _tags(cls, value: Any) -> Any:
+        """One error per bad tag, naming the two forms (a union would give one per form)."""
+        if not isinstance(value, list):
+            return [value] if isinstance(value, str) else value
+        tags: list[str | TagRef] = []
+        for index, tag in enumerate(value):
+            if isinstance(tag, str):
+                tags.append(tag)
+                continue
+            if isinstance(tag, dict) and set(tag) == {"label", "permalink"}:
+                try:
+                    tags.append(TagRef.model_validate(tag))
+                    continue
+                except ValidationError:
+                    pass
+            raise PydanticCustomError(
+                "tag", "tag {index} ({tag}) is neither a word nor {label: Name, permalink: /name}",
+                {"index": index + 1, "tag": json.dumps(tag, default=str),
+                 "fix": "write tags: [orders, {label: Orders API, permalink: /orders-api}] (a permalink is "
+                        "letters, digits, '-', '_', '.' and '/')"})
+        return tags
     pagination_prev: str | None = None
     pagination_next: str | None = None
     pagination_label: str | None = None

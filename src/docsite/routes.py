@@ -13,11 +13,12 @@ from typing import Any, Literal
 from urllib.parse import quote
 
 from docsite.config import SiteConfig
-from docsite.content import Doc, DocIndex, Page, ReactPage, UnknownDoc
+from docsite.content import Doc, DocIndex, Page, ReactPage, UnknownDoc, docs_base
 from docsite.errors import Report
 from docsite.frontmatter_models import FrontMatter
 from docsite.markdown import Rendered
 from docsite.sidebars import Crumb, GeneratedIndex, SidebarCategory, SidebarLink, Sidebars
+from docsite.tags import Tag, Tagged, group_by_tag, tag_counts, tagged_title
 
 SearchType = Literal["docs", "blog", "other"]
 NOT_FOUND = "/404"
@@ -162,7 +163,7 @@ def doc_route(doc: Doc, config: SiteConfig, sidebars: Sidebars, docs: DocIndex, 
             "next": _pagination(doc, "pagination_next", nav.next if nav else None, docs, report),
             "lastUpdated": doc.last_updated,
             "editUrl": edit_url,
-            "tags": front.tags,
+            "tags": [Tag.of(t).link(docs_base(config)) for t in front.tags],
             "hideTitle": front.hide_title,
             "draft": front.draft,
             "unlisted": front.unlisted,
@@ -196,6 +197,42 @@ def _pagination(doc: Doc, key: str, default: SidebarLink | None, docs: DocIndex,
     target = docs.docs.get(default.doc_id) if default.doc_id else None
     label = (target.front.pagination_label if target else None) or default.label
     return {"label": label, "href": default.href}
+
+
+def doc_tag_routes(docs: list[Doc], config: SiteConfig, report: Report) -> list[Route]:
+    """`/docs/tags`, every tag of the docs with its count, and `/docs/tags/<tag>`, the docs carrying
+    it with their descriptions, as Docusaurus has them: unlisted docs are left out of a tag's page,
+    and a tag only unlisted docs carry has an unlisted page (out of the sitemap and the tag list)."""
+    for doc in docs:
+        for tag in map(Tag.of, doc.front.tags):
+            if not tag.key:
+                report.error(f"the tag '{tag.label}' has no letter or digit to make its address of",
+                             doc.file, doc.line_of("tags"), "give it a word, or write {label: ..., permalink: /name}")
+    groups = [g for g in group_by_tag(docs, lambda d: map(Tag.of, d.front.tags)) if g.tag.key]
+    if not groups:
+        return []
+    base = docs_base(config)
+    pages = []
+    for group in groups:
+        listed = [d for d in group.items if not d.front.unlisted]
+        pages.append((group, sorted(listed or group.items, key=lambda d: d.title.lower()), not listed))
+    routes = [Route(f"{base}/tags", "docTags", {
+        "kind": "docTags",
+        "meta": page_meta(config, f"{base}/tags", "Tags", "Every tag of the documentation, with its pages."),
+        "title": "Tags",
+        "tags": tag_counts(base, [Tagged(group.tag, shown) for group, shown, unlisted in pages if not unlisted]),
+    }, search=None)]
+    for group, shown, unlisted in pages:
+        label, path = group.tag.label, group.tag.href(base)
+        title = tagged_title(len(shown), "doc", label)
+        routes.append(Route(path, "docTag", {
+            "kind": "docTag",
+            "meta": page_meta(config, path, title, f"The documentation pages tagged with {label}.", noindex=unlisted),
+            "title": title,
+            "tag": {"label": label, "allTagsHref": f"{base}/tags"},
+            "docs": [{"title": d.title, "href": d.route, "description": d.description} for d in shown],
+        }, search=None, sitemap=not unlisted))
+    return routes
 
 
 def category_index_route(index: GeneratedIndex, config: SiteConfig, sidebars: Sidebars, docs: DocIndex) -> Route:

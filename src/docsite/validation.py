@@ -46,6 +46,8 @@ def problems_from(exc: ValidationError, doc: YamlDocument, at: Location,
             fix = f"add '{loc[-1]}'"
         elif err["type"] == "literal_error":
             fix = f"use {err['ctx']['expected']}" if "ctx" in err else None
+        elif "fix" in err.get("ctx", {}):  # a validator's own error: PydanticCustomError(kind, message, {"fix": ...})
+            fix = str(err["ctx"]["fix"])
         problems.append(Problem(f"{key}: {message}" if key else message, doc.file, doc.line_of(loc), fix))
     return problems
 

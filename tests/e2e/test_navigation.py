@@ -375,7 +375,7 @@ function crash() {
         cause: new Error('Its table of contents is broken', {cause: new TypeError('toc.map is not a function')}),
     });
 }
-export const BlogPostPage = crash, BlogListPage = crash, BlogArchivePage = crash, BlogTagsPage = crash;
+export const BlogPostPage = crash, BlogListPage = crash, BlogArchivePage = crash;
 """
 
 

@@ -226,3 +226,71 @@ def test_hide_title_hides_the_title_only_never_a_heading_the_body_wrote(mini_sit
     assert landing["content"][0][:2] == ["h1", {"id": "start-here"}]  # the body's heading stays
     plain = route_data(site, "/docs/plain")
     assert plain["title"] == "Plain page" and plain["content"][0][0] == "p"  # the heading became the title
+
+
+# -- tags ------------------------------------------------------------------------------------------
+
+def tagged_site(mini_site: Path) -> Path:
+    write(mini_site / "docs" / "refunds.md",
+          doc("Refunds", "tags: [orders, {label: Money back, permalink: /refunds}]\n"))
+    write(mini_site / "docs" / "orders.md", doc("Orders", "tags: [Orders]\n"))
+    write(mini_site / "docs" / "hidden.md", doc("Hidden", "unlisted: true\ntags: [orders, secret]\n"))
+    write(mini_site / "docs" / "wip.md", doc("Work in progress", "draft: true\ntags: [orders, soon]\n"))
+    return mini_site
+
+
+def test_a_docs_tags_link_to_their_tag_pages(mini_site: Path) -> None:
+    built, _ = load(tagged_site(mini_site))
+    assert doc_info(route_data(built, "/docs/refunds"))["tags"] == [
+        {"label": "orders", "href": "/docs/tags/orders"}, {"label": "Money back", "href": "/docs/tags/refunds"}]
+
+
+def test_the_tags_page_lists_every_listed_tag_with_its_count(mini_site: Path) -> None:
+    built, _ = load(tagged_site(mini_site))
+    data = route_data(built, "/docs/tags")
+    assert (data["kind"], data["title"]) == ("docTags", "Tags")
+    assert data["meta"]["title"] == "Tags | Test Site"  # type: ignore[index]
+    # Orders and orders are one tag; the unlisted doc does not count, the draft is not built
+    assert data["tags"] == [{"label": "Money back", "href": "/docs/tags/refunds", "count": 1},
+                            {"label": "orders", "href": "/docs/tags/orders", "count": 2}]
+
+
+def test_a_tag_page_lists_its_listed_docs_with_their_descriptions(mini_site: Path) -> None:
+    built, _ = load(tagged_site(mini_site))
+    data = route_data(built, "/docs/tags/orders")
+    assert data["title"] == '2 docs tagged with "orders"'
+    assert data["tag"] == {"label": "orders", "allTagsHref": "/docs/tags"}
+    assert data["docs"] == [{"title": "Orders", "href": "/docs/orders", "description": "About Orders."},
+                            {"title": "Refunds", "href": "/docs/refunds", "description": "About Refunds."}]
+    xml = sitemap(built.routes, built.config)
+    assert "https://example.com/docs/tags<" in xml and "https://example.com/docs/tags/orders<" in xml
+
+
+def test_a_tag_only_unlisted_docs_carry_has_an_unlisted_page_and_a_draft_none(mini_site: Path) -> None:
+    built, _ = load(tagged_site(mini_site))
+    secret = next(r for r in built.routes if r.path == "/docs/tags/secret")
+    assert secret.data["docs"] == [{"title": "Hidden", "href": "/docs/hidden", "description": "About Hidden."}]
+    assert secret.data["meta"]["noindex"] is True and secret.sitemap is False
+    assert "/docs/tags/soon" not in {r.path for r in built.routes}, "drafts are not built, nor are their tags"
+    dev, _ = load(mini_site, dev=True)
+    assert route_data(dev, "/docs/tags/soon")["docs"] == [
+        {"title": "Work in progress", "href": "/docs/wip", "description": "About Work in progress."}]
+
+
+def test_a_site_without_tags_has_no_tag_pages(mini_site: Path) -> None:
+    built, _ = load(mini_site)
+    assert not [r.path for r in built.routes if r.path.startswith("/docs/tags")]
+
+
+@pytest.mark.parametrize(("tags", "line", "message"), [
+    ("[orders, {label: Orders, link: /orders}]", 4,
+     'tags: tag 2 ({"label": "Orders", "link": "/orders"}) is neither a word nor {label: Name, permalink: /name}'),
+    ("['!!!']", 4, "the tag '!!!' has no letter or digit to make its address of"),
+])
+def test_a_tag_that_cannot_have_a_page_is_an_error(mini_site: Path, tags: str, line: int, message: str) -> None:
+    file = write(mini_site / "docs" / "bad.md", doc("Bad", f"tags: {tags}\n"))
+    with pytest.raises(BuildError) as caught:
+        load(mini_site)
+    [problem] = caught.value.problems
+    assert (problem.file, problem.line) == (file, line)
+    assert message in problem.message and problem.fix

@@ -7,6 +7,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from docsite.markdown import render_markdown
 from docsite.markdown.text import Slugger, plain_text, slugify, walk
 
@@ -332,3 +334,72 @@ def test_mdx_tabs_are_the_sites_tabs_and_other_mdx_components_are_errors() -> No
     [problem] = rendered.problems
     assert (problem.line, problem.message) == (
         14, "<Admonition> is an MDX component, which Markdown here does not read")
+
+
+# -- raw HTML: what React can render, or an error at its line ------------------------------------
+
+def test_legacy_anchors_are_link_targets() -> None:
+    out = render('<a name="old-anchor"></a>\n\n## Title\n\nText <a id="inline-target"></a> and '
+                 '<a name="both" id="kept"></a>.\n')
+    assert out.problems == []
+    assert out.tree[0] == ["p", None, ["a", {"id": "old-anchor"}]], "a name is an id: getElementById finds it"
+    assert {"old-anchor", "inline-target", "kept", "both"} <= out.anchors
+
+
+def test_raw_html_becomes_what_react_and_the_browser_agree_on() -> None:
+    out = render('<svg viewBox="0 0 10 10" width="10"><path d="M0 0" stroke-width="2" fill-rule="evenodd"/>'
+                 '<use xlink:href="#a"/><linearGradient id="g" gradientUnits="userSpaceOnUse"></linearGradient>'
+                 '</svg>\n\n'
+                 '<table><tr><td>a<td>b</tr></table>\n\n'
+                 '<ul><li>one<li>two</ul>\n\n'
+                 '<div className="x" style="background: url(data:image/png;base64,AA); margin-top: 4px">y</div>\n\n'
+                 '| a | b |\n|---|---|\n| x<br>y | z<br/>w |\n\n'
+                 'Text <!-- a comment --> &copy; &#169; <img src="/img/a.png" alt="A"> <kbd>K</kbd>\n')
+    assert out.problems == []
+    svg, table, ul, div, wrapper, text = out.tree
+    assert svg[2] == ["svg", {"viewBox": "0 0 10 10", "width": "10"},
+                      ["path", {"d": "M0 0", "strokeWidth": "2", "fillRule": "evenodd"}],
+                      ["use", {"xlinkHref": "#a"}],
+                      ["linearGradient", {"id": "g", "gradientUnits": "userSpaceOnUse"}]]
+    assert table == ["table", None, ["tbody", None, ["tr", None, ["td", None, "a"], ["td", None, "b"]]]]
+    assert ul == ["ul", None, ["li", None, "one"], ["li", None, "two"]]
+    assert div[1] == {"className": "x", "style": {"background": "url(data:image/png;base64,AA)", "marginTop": "4px"}}
+    assert find(wrapper[2:], "br") == [["br", None], ["br", None]]
+    assert text[2] == "Text  \u00a9 \u00a9 " and text[3][0] == "img"
+
+
+UNRENDERABLE_HTML = {
+    "stray end tag": ("Text\n\n</div>\n", 3, "</div> closes no open <div>"),
+    "mismatched end tag": ("A <b>bold</i> word\n", 1, "</i> closes no open <i>"),
+    "title": ("<title>Old title</title>\n", 1, "<title> is not allowed in Markdown"),
+    "meta": ('Text\n<meta name="x" content="y">\n', 2, "<meta> is not allowed in Markdown"),
+    "script": ("<script>alert(1)</script>\n", 1, "<script> is not allowed in Markdown"),
+    "JSX style": ('<div style={{color: "red"}}>x</div>\n', 1,
+                  "<div> has a JSX expression (={{color:…), which Markdown here does not evaluate"),
+    "tag Markdown does not read for its JSX value": (
+        'Text\n<Highlight color={"red"}>text</Highlight>\n', 2,
+        '<Highlight> has a JSX expression ({"red"…): Markdown does not read the tag, it would show as text'),
+    "attribute React drops": ('<div @click="go">x</div>\n', 1,
+                              "attribute '@click' on <div> cannot be rendered: React drops it"),
+    "ref": ('<div ref="box">x</div>\n', 1, "attribute 'ref' on <div> cannot be rendered: React drops it"),
+    "event handler": ('<p onclick="x()">a</p>\n', 1,
+                      "event handler attribute 'onclick' on <p> is not allowed in Markdown"),
+    "javascript URL": ('<a href="javascript:alert(1)">x</a>\n', 1,
+                       "a javascript: URL in attribute 'href' on <a>: React blocks it"),
+    "unreadable style": ('<div style="color red">x</div>\n', 1, "cannot read 'color red' in the style of <div>"),
+    "important": ('<div style="color: red !important">x</div>\n', 1,
+                  "'!important' in the style of <div>: browsers ignore the declaration when React sets it"),
+    "block in a line of text": ("Text <div>x</div> more\n", 1, "<div> inside a paragraph: browsers end the "
+                                "paragraph before it, so the page would not match what React renders"),
+    "Markdown in a raw paragraph": ("<p>\n\nText\n\n</p>\n", 3, "<p> inside a paragraph: browsers end the "
+                                    "paragraph before it, so the page would not match what React renders"),
+    "cell outside a table": ("<td>stray</td>\n", 1, "<td> outside a <table>: browsers drop it"),
+}
+
+
+@pytest.mark.parametrize("case", UNRENDERABLE_HTML)
+def test_raw_html_react_cannot_render_is_one_error_at_its_line(case: str) -> None:
+    text, line, message = UNRENDERABLE_HTML[case]
+    out = render(text)
+    assert [(p.message, p.line) for p in out.problems] == [(message, line)]
+    assert out.problems[0].fix

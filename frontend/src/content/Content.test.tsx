@@ -29,6 +29,10 @@ describe('Content', () => {
     expect(out).toContain('href="https://example.com" target="_blank" rel="noopener noreferrer"');
   });
 
+  it('renders an <a> without an href (a legacy anchor) as a plain anchor', () => {
+    expect(html([['p', null, ['a', { id: 'old-anchor' }], 'Text']])).toBe('<p><a id="old-anchor"></a>Text</p>');
+  });
+
   it('renders a code block with its title and a copy button', () => {
     const out = html([['CodeBlock', { language: 'bash', title: 'Run', html: '<span class="line">ls\n</span>' }]]);
     expect(out).toContain('<div class="code-block-title">Run</div>');

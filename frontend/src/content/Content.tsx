@@ -1,6 +1,7 @@
 /**
  * Renders a content tree from the builder: strings are text, `[tag, props, ...children]` are
- * elements, capitalised tags are the registered components. Internal links become router links.
+ * elements, capitalised tags are the registered components. Internal links become router links; an
+ * `<a>` without an href (a legacy anchor, `<a id="old-anchor">`) stays a plain element.
  */
 import { createElement, Fragment, type ComponentType, type ReactNode } from 'react';
 import type { ContentNode } from '../types';
@@ -15,7 +16,7 @@ export function renderNode(node: ContentNode): ReactNode {
   if (typeof node === 'string') return node;
   const [tag, props, ...children] = node;
   const rendered = children.map(renderNode);
-  if (tag === 'a') {
+  if (tag === 'a' && typeof props?.href === 'string') {
     return createElement(SiteLink, props as { href: string }, ...rendered);
   }
   if (/^[A-Z]/.test(tag)) {

@@ -1,15 +1,9 @@
-/** Blog layouts: a post, the paginated list (and tag pages), the archive, the tag list. */
-import type {
-  BlogArchivePageData,
-  BlogListPageData,
-  BlogPostPageData,
-  BlogTagsPageData,
-  PostSummary,
-} from '../types';
+/** Blog layouts: a post, the paginated list (and tag pages), the archive. The tag list: TagPages.tsx. */
+import type { BlogArchivePageData, BlogListPageData, BlogPostPageData, PostSummary } from '../types';
 import { Content } from '../content/Content';
 import { SiteLink } from '../content/SiteLink';
 import { MAIN_ID } from '../chrome/SkipToContent';
-import { Paginator } from './DocParts';
+import { Paginator, TagLinks } from './DocParts';
 import { TocColumn } from './TableOfContents';
 import { withBase } from '../lib/paths';
 
@@ -50,17 +44,7 @@ function PostHeader({ post, heading }: { post: PostSummary; heading: 'h1' | 'h2'
 }
 
 function PostTags({ post }: { post: PostSummary }) {
-  if (!post.tags.length) return null;
-  return (
-    <p className="post-tags">
-      <b>Tags:</b>{' '}
-      {post.tags.map((tag) => (
-        <SiteLink key={tag.href} href={tag.href} className="tag">
-          {tag.label}
-        </SiteLink>
-      ))}
-    </p>
-  );
+  return <TagLinks tags={post.tags} className="post-tags" />;
 }
 
 export function BlogPostPage({ page }: { page: BlogPostPageData }) {
@@ -144,23 +128,6 @@ export function BlogArchivePage({ page }: { page: BlogArchivePageData }) {
           </ul>
         </section>
       ))}
-    </main>
-  );
-}
-
-export function BlogTagsPage({ page }: { page: BlogTagsPageData }) {
-  return (
-    <main id={MAIN_ID} className="container page-main" tabIndex={-1}>
-      <h1>{page.title}</h1>
-      <ul className="tag-list">
-        {page.tags.map((tag) => (
-          <li key={tag.href}>
-            <SiteLink href={tag.href} className="tag">
-              {tag.label} <span className="tag-count">{tag.count}</span>
-            </SiteLink>
-          </li>
-        ))}
-      </ul>
     </main>
   );
 }

@@ -29,4 +29,20 @@ describe('DocPage', () => {
     const order = [...container.querySelectorAll('h1, .toc-mobile')].map((e) => e.tagName);
     expect(order).toEqual(['H1', 'DIV']);
   });
+
+  it('lists its tags at the bottom, each linking to its tag page', () => {
+    const tags = [{ label: 'Orders', href: '/docs/tags/orders' }, { label: 'Refunds', href: '/docs/tags/refunds' }];
+    render(<MemoryRouter><DocPage page={page({ tags, editUrl: 'https://example.com/edit' })} sidebar={null} /></MemoryRouter>);
+    const links = screen.getAllByRole('link', { name: /Orders|Refunds/ });
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Orders', '/docs/tags/orders'],
+      ['Refunds', '/docs/tags/refunds'],
+    ]);
+    expect(links[0]!.closest('.doc-footer')?.textContent).toMatch(/^Tags: OrdersRefunds.*Edit this page/);
+  });
+
+  it('shows no tag list when the doc has no tags', () => {
+    const { container } = render(<MemoryRouter><DocPage page={page({ tags: [] })} sidebar={null} /></MemoryRouter>);
+    expect(container.querySelector('.doc-tags')).toBeNull();
+  });
 });

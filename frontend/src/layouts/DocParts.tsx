@@ -1,4 +1,5 @@
-/** Pieces of a doc page: breadcrumbs, previous/next, footer (last updated, edit link). */
+/** Pieces of a doc page: breadcrumbs, previous/next, footer (tags, last updated, edit link); the tag
+ * links are a blog post's too. */
 import type { Crumb, DocInfo, Link } from '../types';
 import { SiteLink } from '../content/SiteLink';
 
@@ -66,24 +67,45 @@ export function Paginator({ prev, next, label = 'Docs pages', prevLabel = 'Previ
   );
 }
 
+/** Under a doc: its tags, then "Edit this page" and "Last updated". Nothing when it has none of them. */
 export function DocFooter({ doc }: { doc: DocInfo }) {
-  if (!doc.lastUpdated && !doc.editUrl) return null;
+  if (!doc.lastUpdated && !doc.editUrl && !doc.tags?.length) return null;
   const date = doc.lastUpdated ? new Date(doc.lastUpdated) : null;
   return (
     <div className="doc-footer">
-      {doc.editUrl && (
-        <a href={doc.editUrl} target="_blank" rel="noopener noreferrer" className="edit-link">
-          Edit this page
-        </a>
-      )}
-      {date && (
-        <span className="last-updated">
-          Last updated on{' '}
-          <time dateTime={doc.lastUpdated ?? undefined}>
-            {date.toLocaleDateString('en', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })}
-          </time>
-        </span>
+      <TagLinks tags={doc.tags} className="doc-tags" />
+      {(doc.editUrl || date) && (
+        <div className="doc-footer-row">
+          {doc.editUrl && (
+            <a href={doc.editUrl} target="_blank" rel="noopener noreferrer" className="edit-link">
+              Edit this page
+            </a>
+          )}
+          {date && (
+            <span className="last-updated">
+              Last updated on{' '}
+              <time dateTime={doc.lastUpdated ?? undefined}>
+                {date.toLocaleDateString('en', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })}
+              </time>
+            </span>
+          )}
+        </div>
       )}
     </div>
+  );
+}
+
+/** "Tags: a b c" under a post or a doc; nothing when there are none. */
+export function TagLinks({ tags, className }: { tags: Link[] | undefined; className: string }) {
+  if (!tags?.length) return null;
+  return (
+    <p className={`tag-links ${className}`}>
+      <b>Tags:</b>{' '}
+      {tags.map((tag) => (
+        <SiteLink key={tag.href} href={tag.href} className="tag">
+          {tag.label}
+        </SiteLink>
+      ))}
+    </p>
   );
 }

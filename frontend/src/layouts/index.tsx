@@ -34,6 +34,10 @@ const blog = (pick: (m: typeof import('./BlogPages')) => ComponentType<any>): La
   module: 'src/layouts/BlogPages.tsx',
   load: () => import('./BlogPages').then((m) => as(pick(m))),
 });
+const tags = (pick: (m: typeof import('./TagPages')) => ComponentType<any>): LayoutModule => ({
+  module: 'src/layouts/TagPages.tsx',
+  load: () => import('./TagPages').then((m) => as(pick(m))),
+});
 const api = (pick: (m: typeof import('./ApiPages')) => ComponentType<any>): LayoutModule => ({
   module: 'src/layouts/ApiPages.tsx',
   load: () => import('./ApiPages').then((m) => as(pick(m))),
@@ -47,7 +51,9 @@ const layouts: Record<Exclude<PageData['kind'], 'react'>, LayoutModule> = {
   blogList: blog((m) => m.BlogListPage),
   blogTag: blog((m) => m.BlogListPage),
   blogArchive: blog((m) => m.BlogArchivePage),
-  blogTags: blog((m) => m.BlogTagsPage),
+  blogTags: tags((m) => m.TagsPage),
+  docTags: tags((m) => m.TagsPage),
+  docTag: tags((m) => m.DocTagPage),
   apiLanding: api((m) => m.ApiLandingPage),
   apiDownloads: api((m) => m.ApiDownloadsPage),
   apiReference: api((m) => m.ApiReferencePage),

@@ -3,15 +3,61 @@
 HTML written in Markdown may span several Markdown blocks (`<details>` ... Markdown ... `</details>`),
 so the parser only emits open, close, void and text events to the tree builder, which keeps one
 stack for Markdown and HTML alike.
+
+React renders the tree, on the server and in the browser, so the HTML must be what React can
+render and what the browser's parser leaves as it is (or hydration finds another page): attribute
+names become React's (`class` -> `className`, SVG's `viewbox` -> `viewBox`, `stroke-width` ->
+`strokeWidth`), `style` becomes an object, a legacy anchor `<a name="x">` becomes `<a id="x">`, a
+`<tr>` written straight in a `<table>` gets the `<tbody>` browsers add, and `<li>`, `<p>`, cells and
+rows close the open one as browsers do. What cannot be rendered so (a script, a `<title>` React would
+move into the head, an attribute React drops, a JSX `{expression}`, a `javascript:` URL, a block
+inside a paragraph, an end tag that closes nothing) is an error at its line with the fix.
 """
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 from typing import Any, Protocol
 
-VOID_ELEMENTS = frozenset({"area", "br", "col", "embed", "hr", "img", "input", "source", "track", "wbr"})
+VOID_ELEMENTS = frozenset({"area", "br", "col", "embed", "hr", "img", "input", "param", "source", "track", "wbr"})
 FORBIDDEN_ELEMENTS = frozenset({"script", "style"})
+# Elements of a document's head, or the document itself: React 19 moves <title>, <meta> and <link>
+# into the page's head (a <title> in a page would replace its title), and the others cannot sit in a page.
+HEAD_ELEMENTS = frozenset({"title", "meta", "link", "base", "html", "head", "body"})
+# Elements a browser's parser does not let sit inside a <p>: it closes the paragraph before them.
+BLOCK_ELEMENTS = frozenset({"address", "article", "aside", "blockquote", "details", "div", "dl", "fieldset",
+                            "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6",
+                            "header", "hgroup", "hr", "main", "menu", "nav", "ol", "p", "pre", "section",
+                            "table", "ul", "Details", "Tabs", "TabItem", "CodeBlock", "TableWrapper"})
+# Parts of a table: a browser's parser drops them outside a <table>.
+TABLE_PARTS = frozenset({"caption", "colgroup", "col", "thead", "tbody", "tfoot", "tr", "td", "th"})
+# An element that a browser closes when the same kind of element (or a sibling kind) starts: `<li>a<li>b`.
+IMPLIED_END = {"li": frozenset({"li"}), "p": frozenset({"p"}), "dt": frozenset({"dt", "dd"}),
+               "dd": frozenset({"dt", "dd"}), "td": frozenset({"td", "th"}), "th": frozenset({"td", "th"}),
+               "tr": frozenset({"tr", "td", "th"}), "option": frozenset({"option"})}
+# Attribute names React renders (others are dropped with a console warning).
+_ATTRIBUTE_NAME = re.compile(r"^[A-Za-z_:][A-Za-z0-9_:.-]*$")
+_IN_HEAD = "<head>"  # in `refused` between <head> and </head>: what they hold is not read
+_JSX_VALUE = re.compile(r"=\s*\{[^}\s]{0,20}")
+_REACT_RESERVED = frozenset({"key", "ref", "children", "dangerouslysetinnerhtml", "suppresshydrationwarning"})
+# SVG attributes in camel case (the HTML parser reads them in lower case): the HTML standard's list.
+SVG_ATTRIBUTES = {name.lower(): name for name in (
+    "attributeName attributeType baseFrequency baseProfile calcMode clipPathUnits diffuseConstant edgeMode "
+    "filterUnits glyphRef gradientTransform gradientUnits kernelMatrix kernelUnitLength keyPoints keySplines "
+    "keyTimes lengthAdjust limitingConeAngle markerHeight markerUnits markerWidth maskContentUnits maskUnits "
+    "numOctaves pathLength patternContentUnits patternTransform patternUnits pointsAtX pointsAtY pointsAtZ "
+    "preserveAlpha preserveAspectRatio primitiveUnits refX refY repeatCount repeatDur requiredExtensions "
+    "requiredFeatures specularConstant specularExponent spreadMethod startOffset stdDeviation stitchTiles "
+    "surfaceScale systemLanguage tableValues targetX targetY textLength viewBox viewTarget xChannelSelector "
+    "yChannelSelector zoomAndPan").split()}
+# SVG elements in camel case, the same way: in the browser, React creates <linearGradient>, not <lineargradient>.
+SVG_ELEMENTS = {name.lower(): name for name in (
+    "altGlyph altGlyphDef altGlyphItem animateColor animateMotion animateTransform clipPath feBlend "
+    "feColorMatrix feComponentTransfer feComposite feConvolveMatrix feDiffuseLighting feDisplacementMap "
+    "feDistantLight feDropShadow feFlood feFuncA feFuncB feFuncG feFuncR feGaussianBlur feImage feMerge "
+    "feMergeNode feMorphology feOffset fePointLight feSpecularLighting feSpotLight feTile feTurbulence "
+    "foreignObject glyphRef linearGradient radialGradient textPath").split()}
 BOOLEAN_ATTRIBUTES = frozenset({"disabled", "checked", "open", "hidden", "allowfullscreen", "async",
                                 "defer", "required", "selected", "readonly", "multiple", "autoplay",
                                 "controls", "loop", "muted", "playsinline", "reversed"})
@@ -24,6 +70,9 @@ REACT_PROPS = {
     "playsinline": "playsInline", "datetime": "dateTime", "accesskey": "accessKey",
     "contenteditable": "contentEditable", "spellcheck": "spellCheck", "usemap": "useMap",
     "cellpadding": "cellPadding", "cellspacing": "cellSpacing", "enterkeyhint": "enterKeyHint",
+    "accept-charset": "acceptCharset", "http-equiv": "httpEquiv",
+    # JSX spellings Docusaurus writers bring from MDX (the parser reads them in lower case)
+    "classname": "className", "htmlfor": "htmlFor",
 }
 # HTML elements rendered by a component of the front end: `<details>` opens and closes with an
 # animation (and stays a real <details> without JavaScript); Docusaurus's MDX tabs, `<Tabs groupId>`
@@ -43,25 +92,55 @@ class TreeSink(Protocol):
     def void(self, tag: str, props: dict[str, Any] | None) -> None: ...
     def text(self, text: str) -> None: ...
     def current_tag(self) -> str: ...
+    def open_tags(self) -> list[str]: ...
+    def close_implied(self, tags: frozenset[str]) -> None: ...
     def problem(self, message: str, fix: str) -> None: ...
 
 
 class HtmlToTree(HTMLParser):
-    def __init__(self, sink: TreeSink) -> None:
+    def __init__(self, sink: TreeSink, refused: set[str]) -> None:
         super().__init__(convert_charrefs=True)
         self.sink = sink
+        self.refused = refused  # elements refused on this page: their end tags are not reported again
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in FORBIDDEN_ELEMENTS:
-            self.sink.problem(f"<{tag}> is not allowed in Markdown",
-                              "move scripts and styles into the front end (frontend/src), or use a component directive")
+        if _IN_HEAD in self.refused:
+            return  # reported with the <head>
+        if tag == "head":
+            self.refused.update({tag, _IN_HEAD})
+            self.sink.problem("<head> in a page (Docusaurus's way to set its metadata) is not read here",
+                              "set title, description, keywords and image in the front matter")
+            return
+        if tag in FORBIDDEN_ELEMENTS or tag in HEAD_ELEMENTS:
+            self.refused.add(tag)
+            fix = ("move scripts and styles into the front end (frontend/src), or use a component directive"
+                   if tag in FORBIDDEN_ELEMENTS else
+                   "remove it: the page's title and description come from its front matter, the head from site.yaml")
+            self.sink.problem(f"<{tag}> is not allowed in Markdown", fix)
             return
         written = (self.get_starttag_text() or "<")[1:].split(None, 1)[0].rstrip("/>")
         if written[:1].isupper() and tag not in COMPONENT_ELEMENTS:
+            self.refused.add(tag)
             self.sink.problem(f"<{written}> is an MDX component, which Markdown here does not read",
                               "place a registered component with a directive such as "
                               '::OperationCard{operationId="getCart"}; tabs are <Tabs>/<TabItem> or ::::tabs')
             return
+        if tag in IMPLIED_END:
+            self.sink.close_implied(IMPLIED_END[tag])
+        if tag == "tr" and self.sink.current_tag() == "table":
+            self.sink.open("tbody", None)  # as the browser's parser does: React's tree must match it
+        if tag in TABLE_PARTS and "table" not in self.sink.open_tags():
+            self.refused.add(tag)
+            self.sink.problem(f"<{tag}> outside a <table>: browsers drop it", f"put the <{tag}> inside a <table>")
+            return
+        jsx = _JSX_VALUE.search(self.get_starttag_text() or "")
+        if jsx:
+            self.sink.problem(f"<{written}> has a JSX expression ({jsx.group(0)}…), "
+                              "which Markdown here does not evaluate",
+                              'write attribute values as strings: style="color: red; margin-top: 4px", '
+                              'className="name"')
+            attrs = [(name, value) for name, value in attrs
+                     if _ATTRIBUTE_NAME.match(name) and not (value or "").lstrip().startswith("{")]
         if tag in ("tabs", "tabitem"):
             self.sink.open(COMPONENT_ELEMENTS[tag], {_MDX_PROPS.get(k, k): True if v is None else v for k, v in attrs})
             return
@@ -69,45 +148,124 @@ class HtmlToTree(HTMLParser):
         if tag in VOID_ELEMENTS:
             self.sink.void(tag, props)
         else:
-            self.sink.open(COMPONENT_ELEMENTS.get(tag, tag), props)
+            self.sink.open(_element(tag), props)
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in VOID_ELEMENTS:
-            self.handle_starttag(tag, attrs)
-        else:
-            self.handle_starttag(tag, attrs)
-            self.handle_endtag(tag)
+        self.handle_starttag(tag, attrs)
+        self.handle_endtag(tag)
 
     def handle_endtag(self, tag: str) -> None:
-        if tag not in VOID_ELEMENTS and tag not in FORBIDDEN_ELEMENTS:
-            self.sink.close_tag(COMPONENT_ELEMENTS.get(tag, tag))
+        if _IN_HEAD in self.refused:
+            if tag == "head":
+                self.refused.discard(_IN_HEAD)
+            return
+        if tag in VOID_ELEMENTS:
+            return
+        if _element(tag) not in self.sink.open_tags():
+            if tag in self.refused:
+                return  # reported with its start tag
+            self.sink.problem(f"</{tag}> closes no open <{tag}>", f"remove it, or add the <{tag}> it closes "
+                              "(an element opened in an earlier paragraph or list item ends with it)")
+            return
+        self.sink.close_tag(_element(tag))
 
     def handle_data(self, data: str) -> None:
+        if _IN_HEAD in self.refused:
+            return
         if data.strip() or self.sink.current_tag() not in _WHITESPACE_FREE:
             self.sink.text(data)
 
     def _props(self, tag: str, attrs: list[tuple[str, str | None]]) -> dict[str, Any] | None:
         props: dict[str, Any] = {}
+        svg = tag == "svg" or "svg" in self.sink.open_tags()
         for name, value in attrs:
-            if name.startswith("on"):
-                self.sink.problem(f"event handler attribute '{name}' on <{tag}> is not allowed in Markdown",
-                                  "remove it; interactive parts belong in a React component")
+            if not self._attribute_ok(tag, name, value):
                 continue
             if name == "style":
-                props["style"] = style_object(value or "")
+                props["style"] = self._style(tag, value or "")
             elif name in BOOLEAN_ATTRIBUTES:
                 props[REACT_PROPS.get(name, name)] = True
             elif name == "value" and tag in ("input", "textarea", "select"):
                 props["defaultValue"] = value or ""
+            elif svg:
+                props[_svg_prop(name)] = value if value is not None else ""
             else:
                 props[REACT_PROPS.get(name, name)] = value if value is not None else ""
+        if tag == "a" and "name" in props and "id" not in props:
+            props["id"] = props.pop("name")  # a legacy anchor: <a name="old"> is the target of #old
         return props or None
+
+    def _attribute_ok(self, tag: str, name: str, value: str | None) -> bool:
+        what = f"attribute '{name}' on <{tag}>"
+        if name.startswith("on"):
+            self.sink.problem(f"event handler {what} is not allowed in Markdown",
+                              "remove it; interactive parts belong in a React component")
+        elif not _ATTRIBUTE_NAME.match(name) or name in _REACT_RESERVED:
+            self.sink.problem(f"{what} cannot be rendered: React drops it", "remove it, or write a standard "
+                              "HTML attribute (data-* for your own data)")
+        elif value is not None and re.match(r"\s*javascript:", value, re.IGNORECASE):
+            self.sink.problem(f"a javascript: URL in {what}: React blocks it",
+                              "link to a page or a file; interactive parts belong in a React component")
+        else:
+            return True
+        return False
+
+    def _style(self, tag: str, css: str) -> dict[str, str]:
+        style = style_object(css)
+        for declaration in _declarations(css):
+            if ":" not in declaration:
+                self.sink.problem(f"cannot read '{declaration.strip()}' in the style of <{tag}>",
+                                  'write declarations as "name: value", separated by ";"')
+        if any("!important" in value for value in style.values()):
+            self.sink.problem(f"'!important' in the style of <{tag}>: browsers ignore the declaration when "
+                              "React sets it", "remove '!important'")
+        return style
+
+
+def _element(tag: str) -> str:
+    """The element the tree holds for a tag the parser read (in lower case)."""
+    return COMPONENT_ELEMENTS.get(tag) or SVG_ELEMENTS.get(tag) or tag
+
+
+def _svg_prop(name: str) -> str:
+    """SVG's attribute names as React spells them: `viewbox` -> `viewBox`, `stroke-width` ->
+    `strokeWidth`, `xlink:href` -> `xlinkHref` (aria-* and data-* stay as written)."""
+    if name in SVG_ATTRIBUTES:
+        return SVG_ATTRIBUTES[name]
+    if name.startswith(("aria-", "data-")):
+        return name
+    head, *rest = re.split(r"[-:]", name)
+    return head + "".join(word.capitalize() for word in rest)
+
+
+def _declarations(css: str) -> list[str]:
+    """`a: b; c: url(x;y)` -> ["a: b", " c: url(x;y)"]: semicolons inside brackets or quotes stay."""
+    out: list[str] = []
+    current, depth, quote = "", 0, ""
+    for char in css:
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "\"'":
+            quote = char
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth = max(0, depth - 1)
+        elif char == ";" and depth == 0:
+            if current.strip():
+                out.append(current)
+            current = ""
+            continue
+        current += char
+    if current.strip():
+        out.append(current)
+    return out
 
 
 def style_object(css: str) -> dict[str, str]:
     """`text-align: right; margin-top:0` -> {"textAlign": "right", "marginTop": "0"}."""
     out: dict[str, str] = {}
-    for declaration in css.split(";"):
+    for declaration in _declarations(css):
         if ":" not in declaration:
             continue
         name, value = (part.strip() for part in declaration.split(":", 1))

@@ -23,7 +23,7 @@ from markdown_it.token import Token
 
 from docsite.errors import Problem
 from docsite.markdown.highlight import highlight_lines, known_language
-from docsite.markdown.html import HtmlToTree
+from docsite.markdown.html import BLOCK_ELEMENTS, HtmlToTree
 from docsite.markdown.math import MathError, tex_to_mathml
 from docsite.markdown.parser import ADMONITIONS, markdown_parser, parse_attributes
 from docsite.markdown.text import Node, Slugger, plain_text, walk
@@ -34,6 +34,9 @@ _CONTAINER_LINE = re.compile(r"^(:{3,})\s*([A-Za-z][\w-]*)")
 _CLOSING_LINE = re.compile(r"^\s*:{3,}\s*$")
 _MAGIC_COMMENT = re.compile(r"^\s*(?://|#|<!--)\s*highlight-(next-line|start|end)\s*(?:-->)?\s*$")
 _MDX_LINE = re.compile(r"^(import\s[^\n]*\bfrom\s+['\"]|import\s+['\"]|export\s+(default|const|let|function)\b)")
+# A tag Markdown did not read as HTML because of a JSX value (`<Highlight color={red}>`): it is text.
+_JSX_TAG = re.compile(r"<([A-Za-z][\w.-]*)\s[^<>]*?=\s*(\{[^}\s]{0,20})")
+_MDX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.S)
 _FENCE_TITLE = re.compile(r"""title=(?:"([^"]*)"|'([^']*)')""")
 _FENCE_LINES = re.compile(r"\{([\d,\s-]+)\}")
 _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:)?//", re.IGNORECASE)
@@ -111,24 +114,40 @@ class TreeBuilder:
         self.out = Rendered(tree=[])
         self.line = first_line
         self.table_labels: dict[str, int] = {}
+        self.refused_html: set[str] = set()  # raw HTML elements reported as errors (their end tags too)
 
     # -- the tree -------------------------------------------------------------------------------
 
     def open(self, tag: str, props: dict[str, Any] | None) -> None:
-        if props and "id" in props:
-            self.out.anchors.add(str(props["id"]))
+        self._nesting(tag)
+        self._anchors(tag, props)
         element: list[Any] = [tag, props]
         self.stack[-1].append(element)
         self.stack.append(element)
 
     def append(self, node: list[Any]) -> None:
-        if node[1] and "id" in node[1]:
-            self.out.anchors.add(str(node[1]["id"]))
+        self._nesting(node[0])
+        self._anchors(node[0], node[1])
         self.stack[-1].append(node)
 
+    def _nesting(self, tag: str) -> None:
+        """A block inside a paragraph (raw HTML's `<p>`, or a `<div>` in a line of text): the browser
+        ends the paragraph before the block, so the page would not be the tree React hydrates."""
+        if tag in BLOCK_ELEMENTS and "p" in self.open_tags():
+            self.problem(f"<{tag}> inside a paragraph: browsers end the paragraph before it, so the page "
+                         "would not match what React renders",
+                         "start it on a line of its own after a blank line; around Markdown, use <div> "
+                         "rather than <p>")
+
+    def _anchors(self, tag: str, props: dict[str, Any] | None) -> None:
+        """Record the targets an element gives `#anchor` links: its id (and an <a>'s name)."""
+        if props:
+            self.out.anchors.update(str(props[key]) for key in ("id", "name") if key in props
+                                    and (key == "id" or tag == "a"))
+
     def void(self, tag: str, props: dict[str, Any] | None) -> None:
-        if props and "id" in props:
-            self.out.anchors.add(str(props["id"]))
+        self._nesting(tag)
+        self._anchors(tag, props)
         if tag == "img" and props and "src" in props:
             props = _image_props(props)
             self.out.images.append(Reference(props["src"], self.line, props, "src"))
@@ -165,6 +184,16 @@ class TreeBuilder:
     def current_tag(self) -> str:
         return str(self.stack[-1][0])
 
+    def open_tags(self) -> list[str]:
+        return [str(element[0]) for element in self.stack[1:]]
+
+    def close_implied(self, tags: frozenset[str]) -> None:
+        """Close the open raw HTML element a new one ends (`<li>a<li>b`), as browsers do; never a
+        Markdown block."""
+        while len(self.stack) > 1 and self.stack[-1][0] in tags and not any(
+                self.stack[-1] is block for block in self.blocks):
+            self.stack.pop()
+
     def problem(self, message: str, fix: str, severity: str = "error") -> None:
         self.out.problems.append(Problem(message, self.file, self.line, fix,
                                          "warning" if severity == "warning" else "error"))
@@ -191,7 +220,26 @@ class TreeBuilder:
                              "remove it; place a registered component with a directive such as "
                              "::OperationCard{operationId=\"getCart\"}, and tabs with a ::::tabs container "
                              "(content/README.md)")
-            self._inline(token.children or [])
+            for comment in _MDX_COMMENT.finditer(token.content):
+                line, self.line = self.line, self.line + token.content.count("\n", 0, comment.start())
+                self.problem(f"an MDX comment, {comment.group(0)[:40]}: pages here are Markdown, it would show as text",
+                             "write an HTML comment, <!-- like this --> (<!-- truncate --> for a blog excerpt)")
+                self.line = line
+            children = token.children or []
+            jsx_tags = [match for child in children if child.type == "text"
+                        for match in _JSX_TAG.finditer(child.content)]
+            before, start = len(self.out.problems), self.line
+            self._inline(children)
+            if jsx_tags:  # what follows in the paragraph went wrong because of it: one error
+                del self.out.problems[before:]
+                for match in jsx_tags:
+                    name = match.group(1).lower()  # its end tag is not reported again, nor its tab items'
+                    self.refused_html.update({name, "tabitem"} if name == "tabs" else {name})
+                    self.line = start + token.content.count("\n", 0, token.content.find(match.group(0)))
+                    self.problem(f"<{match.group(1)}> has a JSX expression ({match.group(2)}…): Markdown does "
+                                 "not read the tag, it would show as text",
+                                 'write attribute values as quoted strings (style="color: red"); Docusaurus\'s '
+                                 "<Tabs values={[...]}> is <Tabs> with a <TabItem value label> per tab")
         elif kind == "heading_open":
             self._heading_open(token, tokens[index + 1])
         elif kind == "heading_close":
@@ -368,7 +416,7 @@ class TreeBuilder:
         self._html(html)
 
     def _html(self, html: str) -> None:
-        parser = HtmlToTree(self)
+        parser = HtmlToTree(self, self.refused_html)
         parser.feed(html)
         parser.close()
 

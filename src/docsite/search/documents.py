@@ -89,7 +89,7 @@ def _is_heading(node: list[Node], headings: dict[str, str]) -> bool:
 
 def _tags(route: Route) -> tuple[str, ...]:
     data = route.data
-    tags = [*data.get("doc", {}).get("tags", []), *(tag["label"] for tag in data.get("post", {}).get("tags", []))]
+    tags = [tag["label"] for tag in [*data.get("doc", {}).get("tags", []), *data.get("post", {}).get("tags", [])]]
     return tuple(dict.fromkeys(tags))
 
 
