@@ -1,0 +1,215 @@
+"""Mermaid diagrams (```` ```mermaid ```` blocks), rendered at build time to inline SVG.
+
+Mermaid lays a diagram out by measuring its text in a real browser (getBBox), which jsdom and
+happy-dom cannot do, so the builder renders every diagram in headless Chromium (Debian's
+/usr/bin/chromium, driven by Playwright) with the `mermaid` package of the front end's
+node_modules: once with a light theme and once with a dark one. The page carries both SVGs and CSS
+shows the one of the colour mode (`.light-only` / `.dark-only`); readers download no diagram code.
+
+Rendering costs a browser start and mermaid's 5 MB bundle (about 3 s), so results are cached by
+content hash (mermaid's version, the render settings and the source) in `.cache/diagrams/`:
+a rebuild that changes no diagram starts no browser, and a site without diagrams never needs
+Chromium. A diagram mermaid cannot parse is an error at its line in the Markdown file, with
+mermaid's message; the error is cached too, so `docsite check` repeats it without a browser.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from docsite.errors import Report
+
+LANGUAGE = "mermaid"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+# Arial's metrics (Liberation Sans is metric-compatible and is what Debian has): the layout measured
+# here fits the text where readers' browsers draw it, on every system that has Arial or Helvetica.
+FONT = 'Arial, "Liberation Sans", Helvetica, sans-serif'
+# Changing the render settings below changes every diagram: bump this so the cache is not reused.
+RENDERER_VERSION = "1"
+FIX_SYNTAX = "correct the diagram (Mermaid syntax: https://mermaid.js.org/intro/syntax-reference.html)"
+
+# The site's palette (frontend/src/styles/tokens.css) as mermaid's `base` theme variables.
+THEMES: dict[str, dict[str, Any]] = {
+    "light": {"darkMode": False, "background": "#ffffff", "fontFamily": FONT,
+              "primaryColor": "#f6f7f9", "primaryBorderColor": "#b9bec5", "primaryTextColor": "#1c1e21",
+              "secondaryColor": "#fdeced", "tertiaryColor": "#ffffff", "lineColor": "#555b63",
+              "textColor": "#1c1e21", "noteBkgColor": "#fff6db", "noteBorderColor": "#b7791f",
+              "noteTextColor": "#1c1e21", "actorBkg": "#f6f7f9", "actorBorder": "#b9bec5",
+              "signalColor": "#1c1e21", "signalTextColor": "#1c1e21", "labelBoxBkgColor": "#f6f7f9",
+              "activationBkgColor": "#fdeced", "activationBorderColor": "#c8102e"},
+    "dark": {"darkMode": True, "background": "#1b1b1d", "fontFamily": FONT,
+             "primaryColor": "#242526", "primaryBorderColor": "#5a5d62", "primaryTextColor": "#e3e3e3",
+             "secondaryColor": "#3a2428", "tertiaryColor": "#1b1b1d", "lineColor": "#b4b8be",
+             "textColor": "#e3e3e3", "noteBkgColor": "#3a3015", "noteBorderColor": "#e0a93b",
+             "noteTextColor": "#e3e3e3", "actorBkg": "#242526", "actorBorder": "#5a5d62",
+             "signalColor": "#e3e3e3", "signalTextColor": "#e3e3e3", "labelBoxBkgColor": "#242526",
+             "activationBkgColor": "#3a2428", "activationBorderColor": "#ff5c72"},
+}
+
+# Runs in the page: parse (a syntax error is returned, not thrown), render in both themes, and give
+# every id inside the SVG the diagram's prefix so two diagrams (or the two themes of one) on a page
+# never share an id; a `min-width` keeps the text readable where the diagram would shrink too far.
+_RENDER_JS = """
+async ([id, source, themes]) => {
+  try {
+    await mermaid.parse(source);
+  } catch (error) {
+    return { error: String(error && error.message || error) };
+  }
+  const result = {};
+  for (const [mode, themeVariables] of Object.entries(themes)) {
+    const prefix = `${id}-${mode}`;
+    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'base', themeVariables,
+                         fontFamily: themeVariables.fontFamily, deterministicIds: true,
+                         deterministicIDSeed: prefix });
+    const { svg } = await mermaid.render(prefix, source);
+    const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+    const root = doc.documentElement;
+    const renamed = new Map();
+    for (const element of root.querySelectorAll('[id]')) {
+      if (!element.id.startsWith(prefix)) {
+        renamed.set(element.id, `${prefix}-${element.id}`);
+        element.id = `${prefix}-${element.id}`;
+      }
+    }
+    for (const element of [root, ...root.querySelectorAll('*')]) {
+      for (const attribute of [...element.attributes]) {
+        let value = attribute.value.replace(/url\\(#([^)]+)\\)/g,
+          (all, name) => renamed.has(name) ? `url(#${renamed.get(name)})` : all);
+        if (/href$/.test(attribute.name) && value.startsWith('#') && renamed.has(value.slice(1))) {
+          value = `#${renamed.get(value.slice(1))}`;
+        }
+        if (/^aria-(labelledby|describedby)$/.test(attribute.name)) {
+          value = value.split(/\\s+/).map((name) => renamed.get(name) || name).join(' ');
+        }
+        if (value !== attribute.value) element.setAttribute(attribute.name, value);
+      }
+    }
+    const width = root.viewBox && root.viewBox.baseVal ? root.viewBox.baseVal.width : 0;
+    if (width) root.style.minWidth = `${Math.round(width * 0.7)}px`;
+    result[mode] = new XMLSerializer().serializeToString(root);
+  }
+  return result;
+}
+"""
+_ERROR_LINE = re.compile(r"\bline (\d+)")
+_STACK = re.compile(r"\n\s+at .*", re.DOTALL)
+
+
+@dataclass
+class DiagramUse:
+    """A mermaid block of a page: its source, the line of its first source line, and the props of
+    its `Diagram` node, which `render_diagrams` fills in (`light`, `dark`: SVG)."""
+
+    source: str
+    line: int
+    props: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Renderer:
+    """Where mermaid and the cache are."""
+
+    mermaid_dir: Path  # frontend/node_modules/mermaid
+    cache_dir: Path
+
+    @property
+    def script(self) -> Path:
+        return self.mermaid_dir / "dist" / "mermaid.min.js"
+
+    def version(self) -> str:
+        return str(json.loads((self.mermaid_dir / "package.json").read_text(encoding="utf-8"))["version"])
+
+    def key(self, source: str) -> str:
+        digest = hashlib.sha256()
+        for part in (self.version(), RENDERER_VERSION, json.dumps(THEMES, sort_keys=True), source):
+            digest.update(part.encode())
+            digest.update(b"\0")
+        return digest.hexdigest()
+
+
+def render_diagrams(uses: Iterable[tuple[Path, DiagramUse]], renderer: Renderer, report: Report) -> int:
+    """Fill in the SVGs of every diagram, from the cache or rendered in Chromium; report syntax
+    errors at their line. Returns how many diagrams were rendered (not found in the cache)."""
+    pending: dict[str, list[tuple[Path, DiagramUse]]] = {}
+    found: dict[str, dict[str, Any]] = {}
+    uses = list(uses)
+    if not uses:
+        return 0
+    if not renderer.script.is_file():
+        file, use = uses[0]
+        report.error("this page has a Mermaid diagram, and the mermaid package is not installed", file, use.line - 1,
+                     "install the front end's packages: make setup (or npm ci in frontend/)")
+        return 0
+    for file, use in uses:
+        key = renderer.key(use.source)
+        cached = _read_cache(renderer.cache_dir, key)
+        if cached is not None:
+            found[key] = cached
+        else:
+            pending.setdefault(key, []).append((file, use))
+    if pending:
+        if not Path(CHROMIUM).is_file():
+            file, use = next(iter(pending.values()))[0]
+            report.error(f"Mermaid diagrams are rendered in Chromium at build time, and {CHROMIUM} is missing",
+                         file, use.line - 1, "install it: make chromium (apt-get install chromium)")
+            return 0
+        sources = {key: group[0][1].source for key, group in pending.items()}
+        for key, result in _render_in_chromium(sources, renderer.script).items():
+            _write_cache(renderer.cache_dir, key, result)
+            found[key] = result
+    for file, use in uses:
+        result = found[renderer.key(use.source)]
+        if "error" in result:
+            message, line = _syntax_error(str(result["error"]))
+            report.error(f"Mermaid syntax error: {message}", file, use.line + line - 1, FIX_SYNTAX)
+        else:
+            use.props["light"] = result["light"]
+            use.props["dark"] = result["dark"]
+    return sum(len(group) for group in pending.values())
+
+
+def _render_in_chromium(sources: dict[str, str], script: Path) -> dict[str, dict[str, Any]]:
+    from playwright.sync_api import sync_playwright  # only sites with uncached diagrams need it
+
+    results: dict[str, dict[str, Any]] = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        try:
+            page = browser.new_page()
+            page.add_script_tag(path=str(script))
+            for key, source in sources.items():
+                results[key] = page.evaluate(_RENDER_JS, [f"diagram-{key[:10]}", source, THEMES])
+        finally:
+            browser.close()
+    return results
+
+
+def _syntax_error(message: str) -> tuple[str, int]:
+    """Mermaid's message without its stack, and the line of the diagram it names (1 if none)."""
+    message = _STACK.sub("", message).strip()
+    match = _ERROR_LINE.search(message)
+    return message, int(match.group(1)) if match else 1
+
+
+def _read_cache(folder: Path, key: str) -> dict[str, Any] | None:
+    try:
+        data = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) and ("error" in data or {"light", "dark"} <= data.keys()) else None
+
+
+def _write_cache(folder: Path, key: str, result: dict[str, Any]) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    temporary = folder / f"{key}.json.tmp"
+    temporary.write_text(json.dumps(result), encoding="utf-8")
+    temporary.replace(folder / f"{key}.json")
