@@ -32,8 +32,20 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
 # Arial's metrics (Liberation Sans is metric-compatible and is what Debian has): the layout measured
 # here fits the text where readers' browsers draw it, on every system that has Arial or Helvetica.
 FONT = 'Arial, "Liberation Sans", Helvetica, sans-serif'
-# Changing the render settings below changes every diagram: bump this so the cache is not reused.
+# Changing how diagrams are made outside the settings below (the script that renders them): bump
+# this so the cache is not reused. The settings themselves are part of every cache key.
 RENDERER_VERSION = "1"
+# Diagrams are drawn at their natural size up to the column's width (50 rem, 800 px), and shrink
+# below it to 70 % at most: 14 px text and narrow participant boxes keep a four-participant
+# sequence diagram with API paths near the column's width.
+SETTINGS: dict[str, Any] = {
+    "fontSize": 14,
+    "sequence": {"width": 120, "height": 50, "actorMargin": 40, "boxMargin": 8, "messageFontSize": 14,
+                 "noteFontSize": 14, "actorFontSize": 14, "messageMargin": 32,
+                 "diagramMarginX": 8, "diagramMarginY": 8},
+    "flowchart": {"padding": 12},
+}
+MIN_SCALE = 0.7
 FIX_SYNTAX = "correct the diagram (Mermaid syntax: https://mermaid.js.org/intro/syntax-reference.html)"
 
 # The site's palette (frontend/src/styles/tokens.css) as mermaid's `base` theme variables.
@@ -56,9 +68,10 @@ THEMES: dict[str, dict[str, Any]] = {
 
 # Runs in the page: parse (a syntax error is returned, not thrown), render in both themes, and give
 # every id inside the SVG the diagram's prefix so two diagrams (or the two themes of one) on a page
-# never share an id; a `min-width` keeps the text readable where the diagram would shrink too far.
+# never share an id; a `min-width` (MIN_SCALE) keeps the text readable where the diagram would shrink
+# too far: there its box scrolls.
 _RENDER_JS = """
-async ([id, source, themes]) => {
+async ([id, source, themes, settings, minScale]) => {
   try {
     await mermaid.parse(source);
   } catch (error) {
@@ -67,8 +80,8 @@ async ([id, source, themes]) => {
   const result = {};
   for (const [mode, themeVariables] of Object.entries(themes)) {
     const prefix = `${id}-${mode}`;
-    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'base', themeVariables,
-                         fontFamily: themeVariables.fontFamily, deterministicIds: true,
+    mermaid.initialize({ ...settings, startOnLoad: false, securityLevel: 'strict', theme: 'base',
+                         themeVariables, fontFamily: themeVariables.fontFamily, deterministicIds: true,
                          deterministicIDSeed: prefix });
     const { svg } = await mermaid.render(prefix, source);
     const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
@@ -94,7 +107,7 @@ async ([id, source, themes]) => {
       }
     }
     const width = root.viewBox && root.viewBox.baseVal ? root.viewBox.baseVal.width : 0;
-    if (width) root.style.minWidth = `${Math.round(width * 0.7)}px`;
+    if (width) root.style.minWidth = `${Math.round(width * minScale)}px`;
     result[mode] = new XMLSerializer().serializeToString(root);
   }
   return result;
@@ -130,7 +143,8 @@ class Renderer:
 
     def key(self, source: str) -> str:
         digest = hashlib.sha256()
-        for part in (self.version(), RENDERER_VERSION, json.dumps(THEMES, sort_keys=True), source):
+        settings = json.dumps([THEMES, SETTINGS, MIN_SCALE], sort_keys=True)
+        for part in (self.version(), RENDERER_VERSION, settings, source):
             digest.update(part.encode())
             digest.update(b"\0")
         return digest.hexdigest()
@@ -187,7 +201,7 @@ def _render_in_chromium(sources: dict[str, str], script: Path) -> dict[str, dict
             page = browser.new_page()
             page.add_script_tag(path=str(script))
             for key, source in sources.items():
-                results[key] = page.evaluate(_RENDER_JS, [f"diagram-{key[:10]}", source, THEMES])
+                results[key] = page.evaluate(_RENDER_JS, [f"diagram-{key[:10]}", source, THEMES, SETTINGS, MIN_SCALE])
         finally:
             browser.close()
     return results
