@@ -136,8 +136,8 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     content = load_content(paths.content, config, report, dev=dev)
     _stop_if_a_page_failed(content, report)
     pages = [*content.docs, *content.posts, *content.pages]
-    render_diagrams([(page.file, use) for page in pages for use in page.rendered.diagrams],
-                    paths.diagram_renderer(), report)
+    diagrams = render_diagrams([(page.file, use) for page in pages for use in page.rendered.diagrams],
+                               paths.diagram_renderer(), report)
     docs = content.doc_index()
     sidebars = load_sidebars(paths.content / config.docs.sidebarPath, docs, config.docs.routeBasePath, report)
     specs = load_specs(paths.content / "specs", report)
@@ -157,7 +157,7 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     calls = check_api_calls(route_code(routes) + [(file, code) for file, _, code in yaml_pages], specs, report)
     check_json_bodies(routes, specs, calls, report)
 
-    files = spec_files(specs)
+    files = spec_files(specs) | diagrams.files
     static_dir = paths.content / "static"
     for link in outside_links(static_dir, paths.content):
         report.error(f"a symbolic link to {link.resolve()}, outside the content folder", link, None,

@@ -1,10 +1,17 @@
-"""Mermaid diagrams (```` ```mermaid ```` blocks), rendered at build time to inline SVG.
+"""Mermaid diagrams (```` ```mermaid ```` blocks), rendered at build time to SVG files.
 
 Mermaid lays a diagram out by measuring its text in a real browser (getBBox), which jsdom and
 happy-dom cannot do, so the builder renders every diagram in headless Chromium (Debian's
 /usr/bin/chromium, driven by Playwright) with the `mermaid` package of the front end's
-node_modules: once with a light theme and once with a dark one. The page carries both SVGs and CSS
-shows the one of the colour mode (`.light-only` / `.dark-only`); readers download no diagram code.
+node_modules: once with a light theme and once with a dark one, each written to
+`/assets/diagrams/<hash>-<mode>.svg` (immutable, like every hashed asset). The page shows them as two
+images and CSS shows the one of the colour mode (`.light-only` / `.dark-only`); the hidden one loads
+lazily, so it is fetched only when the reader switches modes. Readers download no diagram code.
+
+Why files and not inline SVG: a diagram's two SVGs weigh 60 to 80 KB; inline, they were in the HTML
+and again in the page's data, which then passed the 64 KB that is inlined for hydration, costing
+every page with a diagram a second request before it hydrated. As images they cost the page a few
+hundred bytes, and the visible one 5 to 7 KB compressed.
 
 Rendering costs a browser start and mermaid's 5 MB bundle (about 3 s), so results are cached by
 content hash (mermaid's version, the render settings and the source) in `.cache/diagrams/`:
@@ -19,7 +26,8 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +42,7 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
 FONT = 'Arial, "Liberation Sans", Helvetica, sans-serif'
 # Changing how diagrams are made outside the settings below (the script that renders them): bump
 # this so the cache is not reused. The settings themselves are part of every cache key.
-RENDERER_VERSION = "1"
+RENDERER_VERSION = "2"
 # Diagrams are drawn at their natural size up to the column's width (50 rem, 800 px), and shrink
 # below it to 70 % at most: 14 px text and narrow participant boxes keep a four-participant
 # sequence diagram with API paths near the column's width.
@@ -43,7 +51,8 @@ SETTINGS: dict[str, Any] = {
     "sequence": {"width": 120, "height": 50, "actorMargin": 40, "boxMargin": 8, "messageFontSize": 14,
                  "noteFontSize": 14, "actorFontSize": 14, "messageMargin": 32,
                  "diagramMarginX": 8, "diagramMarginY": 8},
-    "flowchart": {"padding": 12},
+    "flowchart": {"padding": 12, "htmlLabels": False},
+    "htmlLabels": False,  # SVG text, not HTML in foreignObject: the files are shown as images
 }
 MIN_SCALE = 0.7
 FIX_SYNTAX = "correct the diagram (Mermaid syntax: https://mermaid.js.org/intro/syntax-reference.html)"
@@ -66,12 +75,11 @@ THEMES: dict[str, dict[str, Any]] = {
              "activationBkgColor": "#3a2428", "activationBorderColor": "#ff5c72"},
 }
 
-# Runs in the page: parse (a syntax error is returned, not thrown), render in both themes, and give
-# every id inside the SVG the diagram's prefix so two diagrams (or the two themes of one) on a page
-# never share an id; a `min-width` (MIN_SCALE) keeps the text readable where the diagram would shrink
-# too far: there its box scrolls.
+# Runs in the page: parse (a syntax error is returned, not thrown), render in both themes, give every
+# id inside the SVG the diagram's prefix (mermaid leaves some unprefixed), and size the SVG by its
+# viewBox so the file has an intrinsic size.
 _RENDER_JS = """
-async ([id, source, themes, settings, minScale]) => {
+async ([id, source, themes, settings]) => {
   try {
     await mermaid.parse(source);
   } catch (error) {
@@ -106,9 +114,13 @@ async ([id, source, themes, settings, minScale]) => {
         if (value !== attribute.value) element.setAttribute(attribute.name, value);
       }
     }
-    const width = root.viewBox && root.viewBox.baseVal ? root.viewBox.baseVal.width : 0;
-    if (width) root.style.minWidth = `${Math.round(width * minScale)}px`;
+    const box = root.viewBox.baseVal;
+    root.removeAttribute('style');
+    root.setAttribute('width', String(Math.ceil(box.width)));
+    root.setAttribute('height', String(Math.ceil(box.height)));
     result[mode] = new XMLSerializer().serializeToString(root);
+    result.width = Math.ceil(box.width);
+    result.height = Math.ceil(box.height);
   }
   return result;
 }
@@ -120,7 +132,8 @@ _STACK = re.compile(r"\n\s+at .*", re.DOTALL)
 @dataclass
 class DiagramUse:
     """A mermaid block of a page: its source, the line of its first source line, and the props of
-    its `Diagram` node, which `render_diagrams` fills in (`light`, `dark`: SVG)."""
+    its `Diagram` node, which `render_diagrams` fills in (`light`, `dark`: the SVG files' paths;
+    `width`, `height`, `minWidth`)."""
 
     source: str
     line: int
@@ -143,26 +156,33 @@ class Renderer:
 
     def key(self, source: str) -> str:
         digest = hashlib.sha256()
-        settings = json.dumps([THEMES, SETTINGS, MIN_SCALE], sort_keys=True)
+        settings = json.dumps([THEMES, SETTINGS], sort_keys=True)
         for part in (self.version(), RENDERER_VERSION, settings, source):
             digest.update(part.encode())
             digest.update(b"\0")
         return digest.hexdigest()
 
 
-def render_diagrams(uses: Iterable[tuple[Path, DiagramUse]], renderer: Renderer, report: Report) -> int:
-    """Fill in the SVGs of every diagram, from the cache or rendered in Chromium; report syntax
-    errors at their line. Returns how many diagrams were rendered (not found in the cache)."""
+@dataclass
+class Rendered:
+    files: dict[str, bytes] = field(default_factory=dict)  # site path -> SVG, for every diagram of the site
+    from_browser: int = 0  # how many diagrams were not in the cache
+
+
+def render_diagrams(uses: Iterable[tuple[Path, DiagramUse]], renderer: Renderer, report: Report) -> Rendered:
+    """Render every diagram, from the cache or in Chromium, fill in its node's props and return its
+    files; report syntax errors at their line."""
+    out = Rendered()
     pending: dict[str, list[tuple[Path, DiagramUse]]] = {}
     found: dict[str, dict[str, Any]] = {}
     uses = list(uses)
     if not uses:
-        return 0
+        return out
     if not renderer.script.is_file():
         file, use = uses[0]
         report.error("this page has a Mermaid diagram, and the mermaid package is not installed", file, use.line - 1,
                      "install the front end's packages: make setup (or npm ci in frontend/)")
-        return 0
+        return out
     for file, use in uses:
         key = renderer.key(use.source)
         cached = _read_cache(renderer.cache_dir, key)
@@ -175,23 +195,36 @@ def render_diagrams(uses: Iterable[tuple[Path, DiagramUse]], renderer: Renderer,
             file, use = next(iter(pending.values()))[0]
             report.error(f"Mermaid diagrams are rendered in Chromium at build time, and {CHROMIUM} is missing",
                          file, use.line - 1, "install it: make chromium (apt-get install chromium)")
-            return 0
+            return out
         sources = {key: group[0][1].source for key, group in pending.items()}
         for key, result in _render_in_chromium(sources, renderer.script).items():
             _write_cache(renderer.cache_dir, key, result)
             found[key] = result
+        out.from_browser = sum(len(group) for group in pending.values())
     for file, use in uses:
-        result = found[renderer.key(use.source)]
+        key = renderer.key(use.source)
+        result = found[key]
         if "error" in result:
             message, line = _syntax_error(str(result["error"]))
             report.error(f"Mermaid syntax error: {message}", file, use.line + line - 1, FIX_SYNTAX)
-        else:
-            use.props["light"] = result["light"]
-            use.props["dark"] = result["dark"]
-    return sum(len(group) for group in pending.values())
+            continue
+        for mode in THEMES:
+            path = f"/assets/diagrams/{key[:20]}-{mode}.svg"
+            out.files[path] = str(result[mode]).encode()
+            use.props[mode] = path
+        width = int(result["width"])
+        use.props.update(width=width, height=int(result["height"]), minWidth=round(width * MIN_SCALE))
+    return out
 
 
 def _render_in_chromium(sources: dict[str, str], script: Path) -> dict[str, dict[str, Any]]:
+    """Render in a thread of its own: Playwright's sync API refuses a thread that runs an asyncio
+    loop (the dev server's, a test's)."""
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(_render_in_thread, sources, script).result()
+
+
+def _render_in_thread(sources: dict[str, str], script: Path) -> dict[str, dict[str, Any]]:
     from playwright.sync_api import sync_playwright  # only sites with uncached diagrams need it
 
     results: dict[str, dict[str, Any]] = {}
@@ -201,7 +234,7 @@ def _render_in_chromium(sources: dict[str, str], script: Path) -> dict[str, dict
             page = browser.new_page()
             page.add_script_tag(path=str(script))
             for key, source in sources.items():
-                results[key] = page.evaluate(_RENDER_JS, [f"diagram-{key[:10]}", source, THEMES, SETTINGS, MIN_SCALE])
+                results[key] = page.evaluate(_RENDER_JS, [f"diagram-{key[:10]}", source, THEMES, SETTINGS])
         finally:
             browser.close()
     return results
@@ -219,7 +252,8 @@ def _read_cache(folder: Path, key: str) -> dict[str, Any] | None:
         data = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    return data if isinstance(data, dict) and ("error" in data or {"light", "dark"} <= data.keys()) else None
+    complete = {*THEMES, "width", "height"} <= data.keys() if isinstance(data, dict) else False
+    return data if isinstance(data, dict) and ("error" in data or complete) else None
 
 
 def _write_cache(folder: Path, key: str, result: dict[str, Any]) -> None:

@@ -1,11 +1,13 @@
 /**
- * A Mermaid diagram, rendered to SVG at build time (src/docsite/diagrams.py) in a light and a dark
- * theme: CSS shows the one of the colour mode, and readers download no diagram code. The picture is
- * one image named by its title; its Mermaid source is the text alternative, in a disclosure that
- * opens without JavaScript too. A diagram wider than the column scrolls sideways in its box, which
- * is then a focusable region (as a table's is).
+ * A Mermaid diagram, rendered at build time (src/docsite/diagrams.py) to two SVG files, light and
+ * dark: CSS shows the one of the colour mode, the other loads lazily (only if the reader switches),
+ * and readers download no diagram code. The image is named by the diagram's title and described by
+ * its Mermaid source, which a disclosure under it shows (without JavaScript too). The image shrinks
+ * to the column down to `minWidth`; below that its box scrolls sideways and is then a focusable
+ * region (as a table's is).
  */
 import { useId, useRef } from 'react';
+import { withBase } from '../lib/paths';
 import { useOverflows } from './TableWrapper';
 
 interface Props {
@@ -13,13 +15,29 @@ interface Props {
   title?: string;
   light?: string;
   dark?: string;
+  width?: number;
+  height?: number;
+  minWidth?: number;
 }
 
-export function Diagram({ source, title, light, dark }: Props) {
+export function Diagram({ source, title, light, dark, width, height, minWidth }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const overflows = useOverflows(ref);
   const sourceId = useId();
   const label = title ? `Diagram: ${title}` : 'Diagram';
+  const image = (src: string, mode: string) => (
+    <img
+      className={`diagram-image ${mode}-only`}
+      src={withBase(src)}
+      width={width}
+      height={height}
+      style={minWidth ? { minWidth } : undefined}
+      alt={label}
+      aria-describedby={sourceId}
+      loading="lazy"
+      decoding="async"
+    />
+  );
   return (
     <figure className="diagram">
       {light && dark && (
@@ -28,10 +46,8 @@ export function Diagram({ source, title, light, dark }: Props) {
           className="diagram-scroll"
           {...(overflows ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
         >
-          <div role="img" aria-label={label} aria-describedby={sourceId} className="diagram-image">
-            <div className="diagram-svg light-only" dangerouslySetInnerHTML={{ __html: light }} />
-            <div className="diagram-svg dark-only" dangerouslySetInnerHTML={{ __html: dark }} />
-          </div>
+          {image(light, 'light')}
+          {image(dark, 'dark')}
         </div>
       )}
       <details className="diagram-source">
