@@ -31,12 +31,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from docsite import chromium
+from docsite.chromium import CHROMIUM_FLAGS
 from docsite.errors import Report
 
 LANGUAGE = "mermaid"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 # Arial's metrics (Liberation Sans is metric-compatible and is what Debian has): the layout measured
 # here fits the text where readers' browsers draw it, on every system that has Arial or Helvetica.
 FONT = 'Arial, "Liberation Sans", Helvetica, sans-serif'
@@ -191,9 +190,9 @@ def render_diagrams(uses: Iterable[tuple[Path, DiagramUse]], renderer: Renderer,
         else:
             pending.setdefault(key, []).append((file, use))
     if pending:
-        if not Path(CHROMIUM).is_file():
+        if not Path(chromium.CHROMIUM).is_file():
             file, use = next(iter(pending.values()))[0]
-            report.error(f"Mermaid diagrams are rendered in Chromium at build time, and {CHROMIUM} is missing",
+            report.error(f"Mermaid diagrams are drawn in Chromium at build time, and {chromium.CHROMIUM} is missing",
                          file, use.line - 1, "install it: make chromium (apt-get install chromium)")
             return out
         sources = {key: group[0][1].source for key, group in pending.items()}
@@ -229,7 +228,7 @@ def _render_in_thread(sources: dict[str, str], script: Path) -> dict[str, dict[s
 
     results: dict[str, dict[str, Any]] = {}
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        browser = playwright.chromium.launch(executable_path=chromium.CHROMIUM, args=CHROMIUM_FLAGS)
         try:
             page = browser.new_page()
             page.add_script_tag(path=str(script))

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from docsite import diagrams
+from docsite import chromium
 from docsite.build import Paths, load_site
 from docsite.diagrams import DiagramUse, Renderer, render_diagrams
 from docsite.errors import BuildError, Report
@@ -81,7 +81,7 @@ def test_rendered_diagrams_are_cached_and_a_rebuild_needs_no_browser(tmp_path: P
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     first = uses(SEQUENCE, BROKEN)
     made = render_diagrams(first, renderer(tmp_path), Report())
-    monkeypatch.setattr(diagrams, "CHROMIUM", str(tmp_path / "no-chromium"))
+    monkeypatch.setattr(chromium, "CHROMIUM", str(tmp_path / "no-chromium"))
     again = uses(SEQUENCE, BROKEN)
     report = Report()
     cached = render_diagrams(again, renderer(tmp_path), report)
@@ -93,7 +93,7 @@ def test_rendered_diagrams_are_cached_and_a_rebuild_needs_no_browser(tmp_path: P
 
 def test_a_new_diagram_without_chromium_names_the_page_and_how_to_install_it(tmp_path: Path,
                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(diagrams, "CHROMIUM", str(tmp_path / "no-chromium"))
+    monkeypatch.setattr(chromium, "CHROMIUM", str(tmp_path / "no-chromium"))
     report = Report()
     render_diagrams(uses(SEQUENCE, line=7), renderer(tmp_path), report)
     [problem] = report.errors
