@@ -14,6 +14,7 @@ from docsite.build import Paths, load_site
 from docsite.diagrams import DiagramUse, Renderer, render_diagrams
 from docsite.errors import BuildError, Report
 from docsite.markdown import render_markdown
+from docsite.markdown.serialize import to_html
 from docsite.markdown.text import walk
 from docsite.routes import markdown_route
 from tests.conftest import FRONTEND
@@ -125,3 +126,10 @@ def test_the_site_fails_at_the_diagram_line_and_its_markdown_keeps_the_mermaid_b
     # front matter (4 lines) + blank + "Intro." + blank + fence: the diagram starts at line 9
     assert (problem.file.name, problem.line) == ("flow.md", 11)
     assert "Parse error on line 3" in problem.message
+
+
+def test_feeds_get_the_source_of_a_diagram() -> None:
+    node = ["Diagram", {"source": "sequenceDiagram\n    S->>D: a < b", "title": "Carts", "light": "/a.svg"}]
+    assert to_html([node], lambda path: path) == (
+        '<p><strong>Carts</strong></p><pre><code class="language-mermaid">sequenceDiagram\n    S-&gt;&gt;D: a &lt; b'
+        "</code></pre>")
