@@ -28,6 +28,7 @@ import re
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,7 @@ LANGUAGE = "mermaid"
 FONT = 'Arial, "Liberation Sans", Helvetica, sans-serif'
 # Changing how diagrams are made outside the settings below (the script that renders them): bump
 # this so the cache is not reused. The settings themselves are part of every cache key.
-RENDERER_VERSION = "2"
+RENDERER_VERSION = "3"
 # Diagrams are drawn at their natural size up to the column's width (50 rem, 800 px), and shrink
 # below it to 70 % at most: 14 px text and narrow participant boxes keep a four-participant
 # sequence diagram with API paths near the column's width.
@@ -74,52 +75,30 @@ THEMES: dict[str, dict[str, Any]] = {
              "activationBkgColor": "#3a2428", "activationBorderColor": "#ff5c72"},
 }
 
-# Runs in the page: parse (a syntax error is returned, not thrown), render in both themes, give every
-# id inside the SVG the diagram's prefix (mermaid leaves some unprefixed), and size the SVG by its
-# viewBox so the file has an intrinsic size.
+# Runs in the page: parse and render in both themes (an error is returned, not thrown), and size the
+# SVG by its viewBox so the file has an intrinsic size.
 _RENDER_JS = """
 async ([id, source, themes, settings]) => {
+  const result = {};
   try {
     await mermaid.parse(source);
+    for (const [mode, themeVariables] of Object.entries(themes)) {
+      const prefix = `${id}-${mode}`;
+      mermaid.initialize({ ...settings, startOnLoad: false, securityLevel: 'strict', theme: 'base',
+                           themeVariables, fontFamily: themeVariables.fontFamily, deterministicIds: true,
+                           deterministicIDSeed: prefix });
+      const { svg } = await mermaid.render(prefix, source);
+      const root = new DOMParser().parseFromString(svg, 'image/svg+xml').documentElement;
+      const box = root.viewBox.baseVal;
+      root.removeAttribute('style');
+      root.setAttribute('width', String(Math.ceil(box.width)));
+      root.setAttribute('height', String(Math.ceil(box.height)));
+      result[mode] = new XMLSerializer().serializeToString(root);
+      result.width = Math.ceil(box.width);
+      result.height = Math.ceil(box.height);
+    }
   } catch (error) {
     return { error: String(error && error.message || error) };
-  }
-  const result = {};
-  for (const [mode, themeVariables] of Object.entries(themes)) {
-    const prefix = `${id}-${mode}`;
-    mermaid.initialize({ ...settings, startOnLoad: false, securityLevel: 'strict', theme: 'base',
-                         themeVariables, fontFamily: themeVariables.fontFamily, deterministicIds: true,
-                         deterministicIDSeed: prefix });
-    const { svg } = await mermaid.render(prefix, source);
-    const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
-    const root = doc.documentElement;
-    const renamed = new Map();
-    for (const element of root.querySelectorAll('[id]')) {
-      if (!element.id.startsWith(prefix)) {
-        renamed.set(element.id, `${prefix}-${element.id}`);
-        element.id = `${prefix}-${element.id}`;
-      }
-    }
-    for (const element of [root, ...root.querySelectorAll('*')]) {
-      for (const attribute of [...element.attributes]) {
-        let value = attribute.value.replace(/url\\(#([^)]+)\\)/g,
-          (all, name) => renamed.has(name) ? `url(#${renamed.get(name)})` : all);
-        if (/href$/.test(attribute.name) && value.startsWith('#') && renamed.has(value.slice(1))) {
-          value = `#${renamed.get(value.slice(1))}`;
-        }
-        if (/^aria-(labelledby|describedby)$/.test(attribute.name)) {
-          value = value.split(/\\s+/).map((name) => renamed.get(name) || name).join(' ');
-        }
-        if (value !== attribute.value) element.setAttribute(attribute.name, value);
-      }
-    }
-    const box = root.viewBox.baseVal;
-    root.removeAttribute('style');
-    root.setAttribute('width', String(Math.ceil(box.width)));
-    root.setAttribute('height', String(Math.ceil(box.height)));
-    result[mode] = new XMLSerializer().serializeToString(root);
-    result.width = Math.ceil(box.width);
-    result.height = Math.ceil(box.height);
   }
   return result;
 }
@@ -150,13 +129,15 @@ class Renderer:
     def script(self) -> Path:
         return self.mermaid_dir / "dist" / "mermaid.min.js"
 
-    def version(self) -> str:
-        return str(json.loads((self.mermaid_dir / "package.json").read_text(encoding="utf-8"))["version"])
+    @cached_property
+    def setup(self) -> str:
+        """What every diagram's rendering depends on besides its source."""
+        version = json.loads((self.mermaid_dir / "package.json").read_text(encoding="utf-8"))["version"]
+        return json.dumps([version, RENDERER_VERSION, THEMES, SETTINGS], sort_keys=True)
 
     def key(self, source: str) -> str:
         digest = hashlib.sha256()
-        settings = json.dumps([THEMES, SETTINGS], sort_keys=True)
-        for part in (self.version(), RENDERER_VERSION, settings, source):
+        for part in (self.setup, source):
             digest.update(part.encode())
             digest.update(b"\0")
         return digest.hexdigest()
@@ -196,7 +177,15 @@ def render_diagrams(uses: Iterable[tuple[Path, DiagramUse]], renderer: Renderer,
                          file, use.line - 1, "install it: make chromium (apt-get install chromium)")
             return out
         sources = {key: group[0][1].source for key, group in pending.items()}
-        for key, result in _render_in_chromium(sources, renderer.script).items():
+        try:
+            results = _render_in_chromium(sources, renderer.script)
+        except Exception as exc:  # Playwright's errors: Chromium would not start, or crashed
+            file, use = next(iter(pending.values()))[0]
+            report.error(f"Chromium failed while drawing the Mermaid diagrams: {str(exc).splitlines()[0]}",
+                         file, use.line - 1, f"check that `{chromium.CHROMIUM} --headless --no-sandbox "
+                         "--dump-dom about:blank` runs; `make chromium` installs it")
+            return out
+        for key, result in results.items():
             _write_cache(renderer.cache_dir, key, result)
             found[key] = result
         out.from_browser = sum(len(group) for group in pending.values())

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from docsite import chromium
+from docsite import chromium, diagrams
 from docsite.build import Paths, load_site
 from docsite.diagrams import DiagramUse, Renderer, render_diagrams
 from docsite.errors import BuildError, Report
@@ -133,3 +133,17 @@ def test_feeds_get_the_source_of_a_diagram() -> None:
     assert to_html([node], lambda path: path) == (
         '<p><strong>Carts</strong></p><pre><code class="language-mermaid">sequenceDiagram\n    S-&gt;&gt;D: a &lt; b'
         "</code></pre>")
+
+
+def test_a_browser_that_fails_is_an_error_naming_the_page_and_the_fix(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    def crash(sources: dict[str, str], script: Path) -> dict[str, Any]:
+        raise RuntimeError("Browser closed.\n==== logs ====\n[pid=1] <gpu crashed>")
+
+    monkeypatch.setattr(diagrams, "_render_in_thread", crash)
+    report = Report()
+    render_diagrams(uses(SEQUENCE, line=7), renderer(tmp_path), report)
+    [problem] = report.errors
+    assert (problem.file, problem.line) == (PAGE, 6)
+    assert problem.message == "Chromium failed while drawing the Mermaid diagrams: Browser closed."
+    assert "make chromium" in problem.fix
