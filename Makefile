@@ -7,7 +7,7 @@ CHROMIUM := /usr/bin/chromium
 NGINX_BROTLI := /etc/nginx/modules-enabled/50-mod-http-brotli-static.conf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup python-deps node-deps chromium nginx build serve dev check test lint typecheck test-unit test-frontend test-e2e bench clean
+.PHONY: setup python-deps node-deps chromium diagram-deps nginx build serve dev check test lint typecheck test-unit test-frontend test-e2e bench clean
 
 setup: python-deps node-deps
 
@@ -22,21 +22,25 @@ node-deps:
 chromium:
 	@[ -x $(CHROMIUM) ] || ($(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 
+# Mermaid diagrams are rendered in Chromium at build time: only content with a ```mermaid block needs it.
+diagram-deps:
+	@if grep -rqsE --include='*.md' '^\s*(```|~~~)\s*mermaid' content; then $(MAKE) --no-print-directory chromium; fi
+
 # Debian's nginx and its Brotli module: the delivery tests run the generated configuration on it.
 nginx:
 	@[ -x /usr/sbin/nginx ] && [ -f $(NGINX_BROTLI) ] || ($(SUDO) apt-get update -qq && \
 		$(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx libnginx-mod-http-brotli-static >/dev/null)
 
-build: setup
+build: setup diagram-deps
 	@$(UV) run docsite build
 
-serve: setup
+serve: setup diagram-deps
 	@$(UV) run docsite serve --port $(PORT)
 
-dev: setup
+dev: setup diagram-deps
 	@$(UV) run docsite dev --port $(PORT)
 
-check: setup
+check: setup diagram-deps
 	@$(UV) run docsite check
 
 lint: setup

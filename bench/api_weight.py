@@ -20,6 +20,7 @@ import uvicorn
 from playwright.sync_api import sync_playwright
 
 from docsite.build import Paths, build
+from docsite.chromium import CHROMIUM, CHROMIUM_FLAGS
 from docsite.server import create_app
 from tests.conftest import CONTENT, FRONTEND
 
@@ -29,9 +30,6 @@ TARGETS = "at most 15 KB gzip added by /specification/distribution over /docs/en
 BUDGET_KB = 15.0
 DOC_PAGE = "/docs/environments"
 API_PAGES = ["/specification/distribution", "/specification/", "/spec"]
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -39,7 +37,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         out = Path(folder) / "build"
         build(Paths(CONTENT, out, FRONTEND), log=print)
         with _serve(out) as url, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
             pages = {route: _scripts(browser, url + route) for route in [DOC_PAGE, *API_PAGES]}
             browser.close()
             html = {route: _gzip_kb(_fetch(url + route)) for route in [DOC_PAGE, *API_PAGES]}

@@ -12,7 +12,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bench.site import CHROMIUM, CHROMIUM_FLAGS, THIRD_PARTY, served_site
+from bench.site import THIRD_PARTY, served_site
+from docsite.chromium import CHROMIUM, CHROMIUM_FLAGS
 
 NAME = "lighthouse"
 DESCRIPTION = ("Lighthouse mobile scores (median of N runs) on /, /docs/environments, /blog/welcome and "

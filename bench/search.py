@@ -24,9 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from bench.corpus import generate
+from docsite.chromium import CHROMIUM, CHROMIUM_FLAGS
 from docsite.frontend import Frontend
 from tests.conftest import FRONTEND, ROOT
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_FLAGS, Server
+from tests.e2e.conftest import Server
 
 NAME = "search"
 DESCRIPTION = "index size per 1,000 sections; longest main-thread task while the index loads; keystroke to results"

@@ -17,9 +17,6 @@ from docsite.server import server_config
 from tests.conftest import CONTENT, FRONTEND
 
 BUILD = Path(__file__).parent / "results" / "site"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 # Third-party scripts the site loads after it is interactive (analytics, help desk): not part of
 # the site's weight, and unreachable here.
 THIRD_PARTY = ["https://www.googletagmanager.com/*", "https://support.oneboxtds.com/*"]

@@ -10,7 +10,8 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-from bench.site import CHROMIUM, CHROMIUM_FLAGS, served_site
+from bench.site import served_site
+from docsite.chromium import CHROMIUM, CHROMIUM_FLAGS
 
 NAME = "weight"
 DESCRIPTION = "bytes downloaded until hydrated (HTML + CSS + JS, gzip) on a first load"

@@ -32,6 +32,7 @@ from docsite.delivery import (
     redirects_file,
     site_rules,
 )
+from docsite.diagrams import Renderer, render_diagrams
 from docsite.errors import BuildError, Problem, Report
 from docsite.feeds import feed_files
 from docsite.frontend import Frontend, node
@@ -86,10 +87,14 @@ class Paths:
     content: Path
     out: Path
     frontend: Path = PROJECT_ROOT / "frontend"
+    cache: Path = PROJECT_ROOT / ".cache"  # what rebuilds reuse: rendered diagrams
 
     @classmethod
     def default(cls, root: Path = PROJECT_ROOT) -> Paths:
-        return cls(root / "content", root / "build", root / "frontend")
+        return cls(root / "content", root / "build", root / "frontend", root / ".cache")
+
+    def diagram_renderer(self) -> Renderer:
+        return Renderer(self.frontend / "node_modules" / "mermaid", self.cache / "diagrams")
 
 
 @dataclass
@@ -131,6 +136,9 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     frontend = Frontend(paths.frontend)
     content = load_content(paths.content, config, report, dev=dev)
     _stop_if_a_page_failed(content, report)
+    pages = [*content.docs, *content.posts, *content.pages]
+    diagrams = render_diagrams([(page.file, use) for page in pages for use in page.rendered.diagrams],
+                               paths.diagram_renderer(), report)
     docs = content.doc_index()
     sidebars = load_sidebars(paths.content / config.docs.sidebarPath, docs, config.docs.routeBasePath, report,
                              paths.content / config.docs.path)
@@ -152,7 +160,7 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     calls = check_api_calls(route_code(routes) + [(file, code) for file, _, code in yaml_pages], specs, report)
     check_json_bodies(routes, specs, calls, report)
 
-    files = spec_files(specs)
+    files = spec_files(specs) | diagrams.files
     static_dir = paths.content / "static"
     for link in outside_links(static_dir, paths.content):
         report.error(f"a symbolic link to {link.resolve()}, outside the content folder", link, None,

@@ -24,13 +24,10 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route
 from starlette.types import ASGIApp
 
 from docsite.build import Paths, build
+from docsite.chromium import CHROMIUM, CHROMIUM_FLAGS
 from docsite.delivery import HEADER_TIMEOUT
 from docsite.server import server_config
 from tests.conftest import CONTENT, FRONTEND
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 @pytest.fixture(scope="session")

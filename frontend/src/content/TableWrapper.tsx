@@ -21,7 +21,7 @@ export function TableWrapper({ label, children }: { label: string; children?: Re
 }
 
 /** Whether the element's content is wider than the element; kept up to date as either resizes. */
-function useOverflows(ref: RefObject<HTMLElement | null>): boolean {
+export function useOverflows(ref: RefObject<HTMLElement | null>): boolean {
   const [overflows, setOverflows] = useState(false);
   useEffect(() => {
     const box = ref.current;

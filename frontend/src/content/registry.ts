@@ -7,6 +7,7 @@ import { OperationCard } from './OperationCard';
 import { Details } from './Details';
 import { TableWrapper } from './TableWrapper';
 import { Math } from './Math';
+import { Diagram } from './Diagram';
 
 type Name = (typeof registry.directives)[number] | (typeof registry.builtin)[number];
 
@@ -19,4 +20,5 @@ export const contentComponents: Record<Name, ComponentType<any>> = {
   Details,
   TableWrapper,
   Math,
+  Diagram,
 };

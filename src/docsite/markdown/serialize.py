@@ -1,7 +1,8 @@
 """Content tree -> HTML, for readers that get no React: the blog's RSS and Atom feeds.
 
-Components become the plain HTML they stand for: a code block is a `<pre><code>`, tabs are each
-tab's label followed by its content, `Details` is `<details>`, `TableWrapper` is its table. Links
+Components become the plain HTML they stand for: a code block is a `<pre><code>`, a diagram its
+Mermaid source, tabs are each tab's label followed by its content, `Details` is `<details>`,
+`TableWrapper` is its table. Links
 and images get absolute URLs (a feed is read away from the site). Heading anchors (`#` links) are
 left out.
 """
@@ -48,6 +49,10 @@ def _node(node: Node, absolute: Callable[[str], str], out: list[str]) -> None:
                 out.append(f"<p><strong>{escape(str((child[1] or {}).get('label', '')))}</strong></p>")
                 for grandchild in child[2:]:
                     _node(grandchild, absolute, out)
+        return
+    if tag == "Diagram":  # feed readers strip SVG styles: they get the Mermaid source
+        title = f"<p><strong>{escape(str(props['title']))}</strong></p>" if props.get("title") else ""
+        out.append(f'{title}<pre><code class="language-mermaid">{escape(str(props.get("source", "")))}</code></pre>')
         return
     if tag == "Math":  # MathML, made at build time
         out.append(str(props.get("mathml", "")))

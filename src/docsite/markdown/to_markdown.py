@@ -3,9 +3,10 @@
 
 Components become their Markdown equivalent: a code block is a fenced block (its title kept),
 tabs are labelled sections, an admonition is a blockquote that starts with its kind, an operation
-card is its method, path and link, `Details` is its summary in bold then its content. Links and
-images get absolute URLs (the text is read away from the site). Nothing the page shows is dropped:
-`tests/unit/test_llms.py` checks that every piece of text of a page's tree is in its Markdown.
+card is its method, path and link, a diagram its ```mermaid block, `Details` is its summary in
+bold then its content. Links and images get absolute URLs (the text is read away from the site).
+Nothing the page shows is dropped: `tests/unit/test_llms.py` checks that every piece of text of a
+page's tree is in its Markdown.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from docsite.markdown.text import Node
 _TAGS = re.compile(r"<[^>]+>")
 _BLOCKS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "pre", "blockquote", "table", "hr",
                      "div", "section", "details", "Details", "dl", "CodeBlock", "Tabs", "TableWrapper",
-                     "OperationCard", "figure"})
+                     "OperationCard", "figure", "Diagram"})
 
 Absolute = Callable[[str], str]
 
@@ -58,6 +59,9 @@ def _block(node: list[Any], absolute: Absolute) -> str:
         return _list(tag, children, absolute)
     if tag == "CodeBlock":
         return _code(props)
+    if tag == "Diagram":  # a Mermaid diagram stays its source: Markdown renderers draw it again
+        title = f' title="{props["title"]}"' if props.get("title") else ""
+        return _fence(str(props.get("source", "")), f"mermaid{title}")
     if tag == "pre":
         return _fence(_text(children), "")
     if tag == "blockquote":

@@ -21,6 +21,8 @@ from typing import Any
 
 from markdown_it.token import Token
 
+from docsite.diagrams import LANGUAGE as DIAGRAM_LANGUAGE
+from docsite.diagrams import DiagramUse
 from docsite.errors import Problem
 from docsite.markdown.highlight import highlight_lines, known_language
 from docsite.markdown.html import BLOCK_ELEMENTS, HtmlToTree
@@ -93,6 +95,7 @@ class Rendered:
     problems: list[Problem] = field(default_factory=list)
     anchors: set[str] = field(default_factory=set)  # every element id: targets for #anchor links
     code: list[CodeSpan] = field(default_factory=list)
+    diagrams: list[DiagramUse] = field(default_factory=list)  # their SVGs are rendered for the whole site at once
     excerpt_end: int | None = None  # top-level index of the `<!-- truncate -->` marker
 
     @property
@@ -340,6 +343,9 @@ class TreeBuilder:
         if title:
             props["title"] = title.group(1) if title.group(1) is not None else title.group(2)
             meta = meta[: title.start()] + meta[title.end():]
+        if language == DIAGRAM_LANGUAGE and token.type == "fence":
+            self._diagram(code, props.get("title"))
+            return
         marked: set[int] = set()
         lines = _FENCE_LINES.search(meta)
         line_count = code.count("\n") + (0 if code.endswith("\n") else 1)
@@ -364,6 +370,16 @@ class TreeBuilder:
         props["html"] = highlight_lines(code, language, frozenset(marked))
         self.append(["CodeBlock", props])
         self.out.code.append(CodeSpan(self.line + (1 if token.type == "fence" else 0), code, True, language))
+
+    def _diagram(self, source: str, title: str | None) -> None:
+        """A mermaid block: a `Diagram` node whose SVGs `docsite.diagrams` fills in. Its text is
+        code too: the API calls in a sequence diagram are checked against the specs."""
+        props: dict[str, Any] = {"source": source.rstrip("\n")}
+        if title:
+            props["title"] = title
+        self.append(["Diagram", props])
+        self.out.diagrams.append(DiagramUse(source, self.line + 1, props))
+        self.out.code.append(CodeSpan(self.line + 1, source, True, DIAGRAM_LANGUAGE))
 
     def _closed(self, end: int) -> bool:
         """Whether the container whose block ends at line `end` (of the body) ended with its marker."""
