@@ -6,6 +6,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from .routes import ALL_ROUTES
+
 MOBILE = {"width": 375, "height": 740}
 SIDEBAR = ".navbar-sidebar"
 
@@ -115,3 +117,16 @@ def test_mobile_dropdowns_start_collapsed_unless_a_child_matches(page: Page, sit
     expect(dropdown.get_by_role("button", name="API specs")).to_have_attribute("aria-expanded", "true")
     expect(dropdown.get_by_role("link", name="Orders")).to_be_visible()
     expect(dropdown.get_by_role("link", name="Orders")).to_have_class(re.compile("active"))
+
+
+def test_no_page_is_wider_than_a_phone(page: Page, site_url: str) -> None:
+    """At 375 px nothing makes the page scroll sideways: wide tables, code and diagrams scroll in
+    their own boxes, and long API paths (operation cards, inline code) wrap."""
+    page.set_viewport_size(MOBILE)
+    too_wide = {}
+    for route in ALL_ROUTES:
+        page.goto(site_url + route)
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        if width > MOBILE["width"]:
+            too_wide[route] = width
+    assert too_wide == {}
