@@ -36,6 +36,7 @@ from docsite.errors import BuildError, Problem, Report
 from docsite.feeds import feed_files
 from docsite.frontend import Frontend, node
 from docsite.links import LinkTarget, check_author_images, check_config_links, check_links, normalize
+from docsite.lint import lint_content
 from docsite.llms import has_markdown, llms_files
 from docsite.markdown import CodeSpan
 from docsite.openapi.bodies import check_json_bodies
@@ -148,6 +149,7 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     yaml_pages = [(page.file, *_yaml_references(page.document)) for page in content.react_pages]
     calls = check_api_calls(route_code(routes) + [(file, code) for file, _, code in yaml_pages], specs, report)
     check_json_bodies(routes, specs, calls, report)
+    lint_content(content, specs, config.lint, report)
 
     files = spec_files(specs)
     static_dir = paths.content / "static"

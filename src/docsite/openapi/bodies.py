@@ -68,8 +68,6 @@ class _Api:
         document = spec.document
         version = openapi_version(document) or "3.1"
         strict = _strict(document) if version == "3.1" else document
-        codes = {str(entry.get("code")) for entry in spec.info.get("x-error-codes") or []
-                 if isinstance(entry, dict)}
         errors = sorted({schema for pointer, _, _ in operations(document) if pointer.startswith("/paths/")
                          for status, schema in _response_schemas(document, pointer) if status[:1] in "45"})
         webhooks: dict[str, list[str]] = {}
@@ -77,7 +75,7 @@ class _Api:
             if item.startswith("/webhooks/"):
                 name = item.split("/")[2].replace("~1", "/").replace("~0", "~")
                 webhooks.setdefault(name, []).extend(_body_schemas(document, pointer))
-        return cls(spec, schema_validators(strict, version), codes, errors, webhooks)
+        return cls(spec, schema_validators(strict, version), spec.error_codes, errors, webhooks)
 
     def body_schemas(self, op: SpecOperation) -> list[str]:
         return _body_schemas(self.spec.document, _pointer(op))

@@ -36,6 +36,11 @@ class ApiSpec:
         return info if isinstance(info, dict) else {}
 
     @property
+    def error_codes(self) -> set[str]:
+        """The codes of `info.x-error-codes`: the errors this API documents."""
+        return {str(entry.get("code")) for entry in self.info.get("x-error-codes") or [] if isinstance(entry, dict)}
+
+    @property
     def title(self) -> str:
         return str(self.info.get("title", self.name))
 

@@ -1,0 +1,176 @@
+"""Lint rules: what every page meets beyond being buildable (content/README.md, "Lint rules").
+
+A page can build and still not be ready for readers: three lines long, without a description for
+search results, with a `TODO` left in, naming an error code no API answers. These rules report it
+with the file, the line and the fix, as errors or warnings (`lint:` in site.yaml: each rule can be
+turned off, given its parameter and its severity). `docsite check` runs them, so a page that passes
+`check` passes the test suite too.
+
+Which pages each rule reads: docs, Markdown pages and blog posts, except `requiredKeys` and
+`platformName`, which are about docs.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from docsite.config import Lint, LintRule
+from docsite.content import Content, Doc, MarkdownSource
+from docsite.errors import Problem, Report, read_text
+from docsite.markdown.text import count_words, plain_text
+from docsite.openapi.specs import ApiSpec
+
+# An error code or an enum value as pages write them in inline code: `EVENT_NOT_FOUND`, `ON_SALE`.
+CONSTANT = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+@dataclass(frozen=True)
+class _Page:
+    source: MarkdownSource
+    description: str | None
+
+    @property
+    def file(self) -> Path:
+        return self.source.file
+
+
+def lint_content(content: Content, specs: list[ApiSpec], lint: Lint, report: Report) -> None:
+    """Report every page that breaks an enabled rule of `lint`."""
+    pages = [_Page(d, d.front.description) for d in content.docs]
+    pages += [_Page(p, p.front.description) for p in content.pages]
+    pages += [_Page(p, p.front.description) for p in content.posts]
+    known = _known_constants(specs, lint.constants.allow) if lint.constants.enabled else set()
+    for page in pages:
+        prose = plain_text(page.source.rendered.tree)
+        report.extend(_min_words(page, prose, lint))
+        report.extend(_description(page, lint))
+        report.extend(_placeholders(page, prose, lint))
+        report.extend(_constants(page, known, lint))
+    for doc in content.docs:
+        report.extend(_required_keys(doc, lint))
+        report.extend(_platform_name(doc, plain_text(doc.rendered.tree), lint))
+
+
+def _problem(rule: LintRule, name: str, message: str, file: Path, line: int, fix: str) -> Problem:
+    return Problem(message, file, line, f"{fix} (rule lint.{name} in site.yaml)", rule.severity)
+
+
+def _min_words(page: _Page, prose: str, lint: Lint) -> Iterator[Problem]:
+    rule = lint.minWords
+    words = count_words(prose)
+    if rule.enabled and words < rule.min:
+        counted = f"{words} word{'s' if words != 1 else ''}"
+        yield _problem(rule, "minWords", f"the page has {counted}; a page has at least {rule.min}", page.file, 1,
+                       "write the page out: what it is for, how to do it, an example and what "
+                       "can go wrong; or merge it into the page it belongs to")
+
+
+def _description(page: _Page, lint: Lint) -> Iterator[Problem]:
+    rule = lint.description
+    if not rule.enabled:
+        return
+    text = (page.description or "").strip()
+    wanted = f"one sentence of {rule.min} to {rule.max} characters saying what the page covers"
+    if not text:
+        yield _problem(rule, "description", "the page has no description", page.file, 1,
+                       f"add 'description: ...' to the front matter: {wanted} (search results and link "
+                       "previews show it)")
+    elif not rule.min <= len(text) <= rule.max:
+        yield _problem(rule, "description", f"the description is {len(text)} characters long; it should be "
+                       f"{rule.min} to {rule.max}", page.file, page.source.line_of("description"),
+                       f"write {wanted}")
+
+
+def _required_keys(doc: Doc, lint: Lint) -> Iterator[Problem]:
+    rule = lint.requiredKeys
+    if not rule.enabled:
+        return
+    for key in rule.keys:
+        value = getattr(doc.front, key, None)
+        if value is None or value == "" or value == []:
+            line = doc.line_of(key)
+            yield _problem(rule, "requiredKeys", f"the front matter has no '{key}'" if line == 1 and
+                           key not in doc.front_lines else f"the front matter's '{key}' is empty", doc.file,
+                           line, f"add '{key}: {_EXAMPLES.get(key, '...')}' to the front matter")
+
+
+_EXAMPLES = {"keywords": "[refund, order items]", "sidebar_label": "a short label",
+             "sidebar_position": "3", "description": "one sentence", "tags": "[orders]"}
+
+
+def _placeholders(page: _Page, prose: str, lint: Lint) -> Iterator[Problem]:
+    rule = lint.placeholders
+    if not rule.enabled or not rule.words:
+        return
+    words = sorted(rule.words, key=len, reverse=True)  # `lorem ipsum` before `lorem`
+    pattern = re.compile(r"\b(?:" + "|".join(re.escape(word) for word in words) + r")\b", re.IGNORECASE)
+    title = pattern.search(page.source.title)
+    found = title or pattern.search(prose)
+    if found is None:
+        return
+    line = page.source.line_of("title") if title and "title" in page.source.front_lines \
+        else _line_of(page.file, pattern)
+    yield _problem(rule, "placeholders", f"placeholder text '{found.group(0)}': the page is not finished",
+                   page.file, line, "write the missing text, or remove the placeholder")
+
+
+def _platform_name(doc: Doc, prose: str, lint: Lint) -> Iterator[Problem]:
+    rule = lint.platformName
+    if rule.enabled and rule.name.lower() not in prose.lower():
+        yield _problem(rule, "platformName", f"the page never names {rule.name}", doc.file, 1,
+                       f"name the platform in the text: say '{rule.name}' where the page says 'the platform' "
+                       "(readers arrive from search engines)")
+
+
+def _constants(page: _Page, known: set[str], lint: Lint) -> Iterator[Problem]:
+    rule = lint.constants
+    if not rule.enabled:
+        return
+    for span in page.source.rendered.code:
+        if span.block or not CONSTANT.match(span.text) or span.text in known:
+            continue
+        close = difflib.get_close_matches(span.text, sorted(known), n=1)
+        hint = f"did you mean `{close[0]}`? Else use" if close else "use"
+        yield _problem(rule, "constants", f"`{span.text}` is neither an error code the specs document nor a "
+                       "value of their enums", page.file, span.line,
+                       f"{hint} the spec's value, add the code to `x-error-codes` of its spec, or list the name "
+                       "in lint.constants.allow if it is no API's (an environment variable)")
+
+
+def _known_constants(specs: Iterable[ApiSpec], allow: Iterable[str]) -> set[str]:
+    """The documented error codes, the string values of the specs' enums and consts, and `allow`."""
+    known = set(allow)
+    for spec in specs:
+        known |= spec.error_codes
+        known |= {value for value in _enum_values(spec.document) if isinstance(value, str)}
+    return known
+
+
+def _enum_values(value: Any) -> Iterator[Any]:
+    if isinstance(value, dict):
+        if isinstance(value.get("enum"), list):
+            yield from value["enum"]
+        if "const" in value:
+            yield value["const"]
+        for child in value.values():
+            yield from _enum_values(child)
+    elif isinstance(value, list):
+        for child in value:
+            yield from _enum_values(child)
+
+
+def _line_of(file: Path, pattern: re.Pattern[str]) -> int:
+    """The first line of `file` outside code blocks where `pattern` matches (1 when none does)."""
+    in_code = False
+    for number, line in enumerate(read_text(file).split("\n"), start=1):
+        if _FENCE.match(line):
+            in_code = not in_code
+        elif not in_code and pattern.search(line):
+            return number
+    return 1
