@@ -369,3 +369,24 @@ def test_an_unsupported_openapi_version(tmp_path: Path) -> None:
     problem = only(validate(tmp_path, replace("openapi: 3.1.0\n", "openapi: 2.0\n")))
     assert problem.message.startswith("/openapi: unsupported `openapi` version")
     assert problem.line == 1
+
+
+def test_a_field_the_schema_does_not_define_fails_an_example_as_it_fails_the_docs_json(tmp_path: Path) -> None:
+    """3.1 examples are checked as strictly as the JSON blocks of the docs (openapi/bodies.py)."""
+    text = replace("                cartId: c_5f2a\n", "                cartId: c_5f2a\n                seats: 2\n")
+    problem = only(validate(tmp_path, text))
+    assert problem.message == ("/paths/~1carts/post/responses/201/content/application~1json/example/seats: "
+                               "Unevaluated properties are not allowed ('seats' was unexpected)")
+    assert problem.line == line_of(text, "seats: 2")
+
+
+def test_a_composed_schema_sees_the_fields_of_all_its_parts(tmp_path: Path) -> None:
+    composed = ("              schema:\n                allOf:\n"
+                "                  - {$ref: '#/components/schemas/Cart'}\n"
+                "                  - {type: object, properties: {total: {type: integer, description: Total.}}}\n")
+    text = replace("              schema: {$ref: '#/components/schemas/Cart'}\n", composed)
+    text = replace("                cartId: c_5f2a\n", "                cartId: c_5f2a\n                total: 4550\n",
+                   text)
+    assert validate(tmp_path, text) == []  # `total` is the second part's, `cartId` the first's
+    text = replace("                total: 4550\n", "                total: 4550\n                seats: 2\n", text)
+    assert only(validate(tmp_path, text)).message.endswith("('seats' was unexpected)")

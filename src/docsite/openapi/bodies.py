@@ -21,7 +21,6 @@ checked for syntax.
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -37,19 +36,19 @@ from docsite.markdown import CodeSpan
 from docsite.openapi.calls import ApiCall, ApiIndex, SpecOperation
 from docsite.openapi.specs import ApiSpec
 from docsite.openapi.validation import (
+    COMPOSITIONS,
     dereference,
     escape,
     openapi_version,
     operations,
     resolve_pointer,
     schema_validators,
+    strict_document,
 )
 from docsite.routes import Route
 
 _CURL_BODY = re.compile(r"(?:^|\s)(?:-d|--data|--data-raw|--data-binary|--json)[\s=]+'([^']*)'")
 _JSON_MEDIA = re.compile(r"^application/(?:[\w.+-]+\+)?json$|^\*/\*$")
-_SCHEMA_KEYWORDS_WITH_VALUES = ("example", "examples", "default", "const", "enum")
-_COMPOSITIONS = ("allOf", "oneOf", "anyOf")
 FIX = "correct the JSON to match the spec, or the spec if the page is right (see /specification/{api})"
 
 
@@ -67,7 +66,7 @@ class _Api:
     def of(cls, spec: ApiSpec) -> _Api:
         document = spec.document
         version = openapi_version(document) or "3.1"
-        strict = _strict(document) if version == "3.1" else document
+        strict = strict_document(document) if version == "3.1" else document
         errors = sorted({schema for pointer, _, _ in operations(document) if pointer.startswith("/paths/")
                          for status, schema in _response_schemas(document, pointer) if status[:1] in "45"})
         webhooks: dict[str, list[str]] = {}
@@ -295,40 +294,4 @@ def _excerpts(document: dict[str, Any], roots: list[str]) -> Iterator[str]:
         nested += [f"{pointer}/{key}" for key in ("items", "additionalProperties") if isinstance(schema.get(key), dict)]
         yield from nested
         stack += nested
-        stack += [f"{pointer}/{key}/{i}" for key in _COMPOSITIONS for i, _ in enumerate(schema.get(key) or [])]
-
-
-def _strict(document: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a 3.1 document in which every object schema (one with `properties`, or composed with
-    `allOf`/`oneOf`/`anyOf`) allows no other field: `unevaluatedProperties: false`. Not the parts of
-    a composition: the whole sees the fields its parts define, a part alone sees only its own."""
-    strict = copy.deepcopy(document)
-    parts = {part["$ref"][1:] for part in _composition_parts(strict) if isinstance(part.get("$ref"), str)}
-
-    def walk(value: Any, pointer: str, part: bool) -> None:
-        if isinstance(value, dict):
-            if (any(key in value for key in ("properties", *_COMPOSITIONS)) and not part and pointer not in parts
-                    and "additionalProperties" not in value and "unevaluatedProperties" not in value):
-                value["unevaluatedProperties"] = False
-            for key, child in value.items():
-                if key not in _SCHEMA_KEYWORDS_WITH_VALUES:
-                    walk(child, f"{pointer}/{escape(str(key))}", key in _COMPOSITIONS)
-        elif isinstance(value, list):
-            for i, child in enumerate(value):
-                walk(child, f"{pointer}/{i}", part)
-
-    walk(strict, "", False)
-    return strict
-
-
-def _composition_parts(value: Any) -> Iterator[dict[str, Any]]:
-    if isinstance(value, dict):
-        for key in _COMPOSITIONS:
-            parts = value.get(key)
-            yield from (part for part in parts if isinstance(part, dict)) if isinstance(parts, list) else ()
-        for key, child in value.items():
-            if key not in _SCHEMA_KEYWORDS_WITH_VALUES:
-                yield from _composition_parts(child)
-    elif isinstance(value, list):
-        for child in value:
-            yield from _composition_parts(child)
+        stack += [f"{pointer}/{key}/{i}" for key in COMPOSITIONS for i, _ in enumerate(schema.get(key) or [])]

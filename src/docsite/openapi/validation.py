@@ -22,6 +22,7 @@ reference renderer (resolver.py) reads each spec once.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -57,7 +58,7 @@ except ImportError:  # PyYAML built without libyaml
     from yaml import SafeLoader as _SafeLoader  # type: ignore[assignment]
 
 __all__ = ["CheckedSpec", "check_spec_file", "dereference", "escape", "line_of", "openapi_version", "operations",
-           "parse_spec", "resolve_pointer", "schema_validators", "validate_spec_file"]
+           "parse_spec", "resolve_pointer", "schema_validators", "strict_document", "validate_spec_file"]
 
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 GENERIC_ERROR_CODES = (
@@ -71,6 +72,8 @@ GENERIC_ERROR_CODES = (
     ("SERVICE_UNAVAILABLE", 503),
 )
 DOCUMENT_URI = "urn:docsite:openapi-document"
+_SCHEMA_KEYWORDS_WITH_VALUES = ("example", "examples", "default", "const", "enum")
+COMPOSITIONS = ("allOf", "oneOf", "anyOf")  # the keywords whose parts make one schema together
 DRAFTS = {"3.1": DRAFT202012, "3.0": DRAFT4}  # the JSON Schema dialect of each OpenAPI schema
 
 Example = tuple[str, str, Any]  # (schema pointer, example pointer, example value)
@@ -338,6 +341,10 @@ def _describe(pointer: str, error: ValidationError) -> tuple[str, str]:
     if error.context:
         error = best_match([error])
     where = pointer + "".join(f"/{escape(str(part))}" for part in error.absolute_path)
+    if error.validator in ("unevaluatedProperties", "additionalProperties") and isinstance(error.instance, dict):
+        # at the first field that is not allowed: an example can be forty lines long
+        unexpected = [key for key in error.instance if repr(key) in error.message]
+        where += f"/{escape(str(unexpected[0]))}" if unexpected else ""
     return where, _shorten(error.message)
 
 
@@ -384,10 +391,48 @@ def _locating(cls: type[keywords.KeywordValidator]) -> type[keywords.KeywordVali
 # --- Stage 4: examples -----------------------------------------------------------------------
 
 def _check_examples(document: dict[str, Any], version: str, report: _Report) -> None:
-    validator_at = schema_validators(document, version)
+    """Every example against its schema, as strictly as the docs' JSON (bodies.py): in 3.1, a field
+    the schema does not define fails."""
+    validator_at = schema_validators(strict_document(document) if version == "3.1" else document, version)
     for schema_pointer, example_pointer, value in _examples(document):
         for error in validator_at(schema_pointer).iter_errors(value):
             _add_validation_error(report, example_pointer, error, FIX_EXAMPLE)
+
+
+def strict_document(document: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a 3.1 document in which every object schema (one with `properties`, or composed with
+    `allOf`/`oneOf`/`anyOf`) allows no other field: `unevaluatedProperties: false`. Not the parts of
+    a composition: the whole sees the fields its parts define, a part alone sees only its own."""
+    strict = copy.deepcopy(document)
+    parts = {part["$ref"][1:] for part in _composition_parts(strict) if isinstance(part.get("$ref"), str)}
+
+    def walk(value: Any, pointer: str, part: bool) -> None:
+        if isinstance(value, dict):
+            if (any(key in value for key in ("properties", *COMPOSITIONS)) and not part and pointer not in parts
+                    and "additionalProperties" not in value and "unevaluatedProperties" not in value):
+                value["unevaluatedProperties"] = False
+            for key, child in value.items():
+                if key not in _SCHEMA_KEYWORDS_WITH_VALUES:
+                    walk(child, f"{pointer}/{escape(str(key))}", key in COMPOSITIONS)
+        elif isinstance(value, list):
+            for i, child in enumerate(value):
+                walk(child, f"{pointer}/{i}", part)
+
+    walk(strict, "", False)
+    return strict
+
+
+def _composition_parts(value: Any) -> Iterator[dict[str, Any]]:
+    if isinstance(value, dict):
+        for key in COMPOSITIONS:
+            parts = value.get(key)
+            yield from (part for part in parts if isinstance(part, dict)) if isinstance(parts, list) else ()
+        for key, child in value.items():
+            if key not in _SCHEMA_KEYWORDS_WITH_VALUES:
+                yield from _composition_parts(child)
+    elif isinstance(value, list):
+        for child in value:
+            yield from _composition_parts(child)
 
 
 def schema_validators(document: dict[str, Any], version: str) -> Callable[[str], Validator]:
