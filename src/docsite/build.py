@@ -134,6 +134,7 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     docs = content.doc_index()
     sidebars = load_sidebars(paths.content / config.docs.sidebarPath, docs, config.docs.routeBasePath, report)
     specs = load_specs(paths.content / "specs", report)
+    _stop_if_a_spec_failed(specs, paths.content / "specs", report)
 
     routes: list[Route] = [doc_route(d, config, sidebars, docs, report) for d in content.docs]
     routes += [category_index_route(g, config, sidebars, docs) for g in sidebars.generated]
@@ -289,6 +290,15 @@ def _stop_if_a_page_failed(content: Content, report: Report) -> None:
     many times over."""
     loaded = {p.file for p in [*content.docs, *content.drafts, *content.posts, *content.pages]}
     if any(p.file is not None and p.file.suffix == ".md" and p.file not in loaded for p in report.errors):
+        report.raise_if_errors()
+
+
+def _stop_if_a_spec_failed(specs: list[ApiSpec], specs_dir: Path, report: Report) -> None:
+    """A spec the site cannot read (its YAML, a broken `$ref`, its OpenAPI structure) stops the run
+    here: every API call, operation card and link to its page would fail too. (A spec whose
+    examples or conventions are wrong is loaded, and lends its operations to those checks.)"""
+    loaded = {spec.file for spec in specs}
+    if any(p.file is not None and p.file.parent == specs_dir and p.file not in loaded for p in report.errors):
         report.raise_if_errors()
 
 

@@ -4,6 +4,7 @@ line), `docsite check` and `build` exit 1, no traceback, and the previous build 
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from typer.testing import CliRunner
 from docsite import content as content_module
 from docsite.cli import app
 from docsite.errors import BuildError
+from tests.conftest import CONTENT
 from tests.unit.sitefiles import doc, load, write
 
 runner = CliRunner()
@@ -60,7 +62,60 @@ def front_matter_typo(site: Path) -> tuple[Path, int, str]:
     return file, 3, "descripton: unknown key 'descripton'"
 
 
+UNCLOSED_QUOTE = "YAML syntax error: found unexpected end of stream while scanning a quoted scalar"
+UNCLOSED_LIST = "YAML syntax error: did not find expected ',' or ']' while parsing a flow sequence"
+
+
+def unclosed_quote_in_front_matter(site: Path) -> tuple[Path, int, str]:
+    """Noticed at the closing `---`: reported where the quote opens."""
+    file = write(site / "docs" / "intro.md", '---\ntitle: "Intro\ndescription: The start.\nslug: /\n---\n\nHello.\n')
+    return file, 2, UNCLOSED_QUOTE
+
+
+def unclosed_list_in_front_matter(site: Path) -> tuple[Path, int, str]:
+    """Noticed on the next line: reported where the list opens."""
+    file = write(site / "docs" / "intro.md", "---\ntitle: Intro\nkeywords: [a, b\ndescription: The start.\n"
+                 "slug: /\n---\n\nHello.\n")
+    return file, 3, UNCLOSED_LIST
+
+
+def unclosed_quote_in_config(site: Path) -> tuple[Path, int, str]:
+    file = site / "site.yaml"
+    text = file.read_text()
+    file.write_text(text.replace("title: Test Site\n", "title: 'Test Site\n"))
+    return file, 1, UNCLOSED_QUOTE
+
+
+def unclosed_list_in_sidebars(site: Path) -> tuple[Path, int, str]:
+    file = write(site / "sidebars.yaml", "docs:\n  - intro\n  - {type: category, label: Guides, items: [intro}\n")
+    return file, 3, UNCLOSED_LIST
+
+
+def unclosed_quote_in_a_react_page(site: Path) -> tuple[Path, int, str]:
+    file = write(site / "pages" / "home.yaml", 'component: HomePage\ntitle: "Home\ndescription: The home page.\n')
+    return file, 2, UNCLOSED_QUOTE
+
+
+def unclosed_quote_in_authors(site: Path) -> tuple[Path, int, str]:
+    file = write(site / "blog" / "authors.yaml", "ana:\n  name: 'Ana\n  title: Writer\n")
+    return file, 2, UNCLOSED_QUOTE
+
+
+def unclosed_list_in_a_spec(site: Path) -> tuple[Path, int, str]:
+    spec = (CONTENT / "specs" / "catalog.yaml").read_text().replace(
+        "      summary: List events\n", "      summary: [List events\n", 1)
+    file = write(site / "specs" / "catalog.yaml", spec)
+    return file, spec[:spec.index("[List events")].count("\n") + 1, UNCLOSED_LIST
+
+
 CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
+    "YAML: a quote left open in front matter": unclosed_quote_in_front_matter,
+    "YAML: a list left open in front matter": unclosed_list_in_front_matter,
+    "YAML: a quote left open in site.yaml": unclosed_quote_in_config,
+    "YAML: a list left open in sidebars.yaml": unclosed_list_in_sidebars,
+    "YAML: a quote left open in a React page": unclosed_quote_in_a_react_page,
+    "YAML: a quote left open in authors.yaml": unclosed_quote_in_authors,
+    "YAML: a list left open in a spec": unclosed_list_in_a_spec,
     "front-matter typo": front_matter_typo,
     "non-UTF-8 Markdown": not_utf8_doc,
     "non-UTF-8 sidebars.yaml": not_utf8_sidebars,
@@ -205,3 +260,67 @@ def test_long_lists_in_messages_are_capped() -> None:
     message = doc_not_found("guides/page-1", ids)
     assert message.endswith("guides/page-09 and 20 more")
     assert "Did you mean 'guides/page-" in message  # the closest ids come first, the list is capped
+
+
+# -- one mistake in a spec, one error -----------------------------------------------------------------
+
+def _edit(file: Path, old: str, new: str) -> int:
+    """Replace the first `old` in `file` with `new`; the line where `old` started."""
+    text = file.read_text()
+    assert old in text, old
+    file.write_text(text.replace(old, new, 1))
+    return text.count("\n", 0, text.index(old)) + 1
+
+
+def operation_without_description(spec: Path) -> tuple[int, str]:
+    text = spec.read_text()
+    start = text.index("      description: |\n", text.index("operationId: listEvents"))
+    end = text.index("      tags:", start)
+    spec.write_text(text[:start] + text[end:])
+    line = text.count("\n", 0, text.index("operationId: listEvents"))  # the line of `get:`
+    return line, "/paths/~1catalog~1v1~1events/get: the operation has no description"
+
+
+def invented_field_in_an_example(spec: Path) -> tuple[int, str]:
+    line = _edit(spec, "                    name: Marea Alta — Gira Faro 2026\n",
+                 "                    name: Marea Alta — Gira Faro 2026\n                    venueCapacity: 12000\n")
+    return line + 1, ("/paths/~1catalog~1v1~1events/get/responses/200/content/application~1json/example/data/0/"
+                      "venueCapacity: Unevaluated properties are not allowed ('venueCapacity' was unexpected)")
+
+
+def yaml_syntax_error(spec: Path) -> tuple[int, str]:
+    line = _edit(spec, "      summary: List events\n", "      summary: [List events\n")
+    return line, "YAML syntax error: did not find expected ',' or ']' while parsing a flow sequence"
+
+
+def broken_ref(spec: Path) -> tuple[int, str]:
+    text = spec.read_text()
+    ref = '        - $ref: "#/components/parameters/q"\n'
+    line = _edit(spec, ref, ref.replace("/q\"", "/qq\""))
+    assert text.index(ref) > text.index("operationId: listEvents")
+    return line, ("/paths/~1catalog~1v1~1events/get/parameters/0/$ref: $ref '#/components/parameters/qq' "
+                  "does not resolve")
+
+
+SPEC_MISTAKES: dict[str, Callable[[Path], tuple[int, str]]] = {
+    "an operation without a description": operation_without_description,
+    "a field the schema does not define in an example": invented_field_in_an_example,
+    "a YAML syntax error": yaml_syntax_error,
+    "a $ref that does not resolve": broken_ref,
+}
+
+
+@pytest.mark.parametrize("mistake", SPEC_MISTAKES)
+def test_one_mistake_in_a_spec_is_one_error_not_one_per_page_that_uses_the_api(
+        site_copy: Callable[[], Path], mistake: str) -> None:
+    """The catalog spec is used by 30 pages (calls, operation cards, links): a spec whose example or
+    convention is wrong still lends them its operations; one that cannot be read stops the run."""
+    spec = site_copy() / "specs" / "catalog.yaml"
+    line, message = SPEC_MISTAKES[mistake](spec)
+    result = runner.invoke(app, ["check", "--content", str(spec.parent.parent), "--format", "json"])
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert report["summary"].startswith("Build failed: 1 error.")  # it was 196 errors
+    [problem] = report["problems"]
+    assert (problem["file"], problem["line"]) == (str(spec), line)
+    assert problem["message"].startswith(message)

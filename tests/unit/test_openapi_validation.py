@@ -145,14 +145,10 @@ def test_a_valid_spec_has_no_problems(tmp_path: Path) -> None:
 def test_a_yaml_syntax_error_names_the_file_and_line(tmp_path: Path) -> None:
     text = replace("      summary: Create a cart\n", "      summary: [Create a cart\n")
     problem = only(validate(tmp_path, text))
-    assert problem.message == (
-        "YAML syntax error: did not find expected ',' or ']' while parsing a flow sequence "
-        f"(started at line {line_of(text, '[Create a cart')})"
-    )
+    assert problem.message == "YAML syntax error: did not find expected ',' or ']' while parsing a flow sequence"
     assert problem.file == tmp_path / "spec.yaml"
-    assert problem.line is not None
-    assert line_of(text, "[Create a cart") <= problem.line <= line_of(text, "description: Creates a cart")
-    assert problem.fix
+    assert problem.line == line_of(text, "[Create a cart")  # where it opens, not the next line where it fails
+    assert problem.fix == "close the quote or the bracket opened on this line (a quote inside '...' is written '')"
 
 
 def test_an_unquoted_response_code_and_a_duplicate_key_are_reported(tmp_path: Path) -> None:

@@ -1,7 +1,8 @@
 """The OpenAPI files of `content/specs/`: loaded and validated on every build, offered for download.
 
 Every spec is validated (validation.py); a spec with a problem is reported (file, JSON pointer,
-line, fix), which fails the build, and gets no page.
+line, fix), which fails the build. A spec the site cannot read gets no page and stops the run
+after the content is loaded (build.py): every call and link to it would fail too.
 """
 
 from __future__ import annotations
@@ -53,12 +54,15 @@ class ApiSpec:
 
 
 def load_specs(specs_dir: Path, report: Report) -> list[ApiSpec]:
-    """Every spec of `specs_dir`, validated; an invalid one is reported and left out."""
+    """Every spec of `specs_dir`, validated, its problems reported. A spec whose examples or
+    conventions are wrong is kept: its page, paths and operations are what the docs refer to, and
+    one missing description is one error, not one per call a page makes. A spec the site cannot read
+    (YAML, references, OpenAPI structure) is left out."""
     specs = []
     for file in sorted(specs_dir.glob("*.yaml")) if specs_dir.is_dir() else []:
         result = _checked(file)
         report.extend(result.problems)
-        if not any(p.severity == "error" for p in result.problems) and isinstance(result.document, dict):
+        if result.usable and isinstance(result.document, dict):
             specs.append(ApiSpec(result.file.stem, result.file, result.document, result.lines))
     return specs
 

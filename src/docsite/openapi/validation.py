@@ -51,6 +51,7 @@ from referencing import Registry
 from referencing.jsonschema import DRAFT4, DRAFT202012
 
 from docsite.errors import BuildError, Problem, read_text
+from docsite.yamlfile import yaml_syntax_problem
 
 try:
     from yaml import CSafeLoader as _SafeLoader
@@ -85,12 +86,15 @@ FIX_OPENAPI = "make this node follow the OpenAPI {version} specification (https:
 @dataclass
 class CheckedSpec:
     """A spec file once checked: its document (None when it cannot be parsed), the line of every
-    JSON pointer in it, and its problems (empty when it is valid)."""
+    JSON pointer in it, its problems (empty when it is valid) and whether it can be used anyway."""
 
     file: Path
     document: Any = None
     lines: dict[str, int] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    # The document is OpenAPI the site can read (its YAML, references and structure are sound), even
+    # when an example or a convention is wrong: its operations still serve the docs' checks.
+    usable: bool = False
 
 
 def validate_spec_file(path: Path) -> list[Problem]:
@@ -113,10 +117,8 @@ def check_spec_file(path: Path) -> CheckedSpec:
         return CheckedSpec(path, problems=[Problem(str(err.problem), path, line,
                                                    "for a schema that contains itself, use a $ref such as "
                                                    "$ref: '#/components/schemas/Category'")])
-    except yaml.MarkedYAMLError as err:
-        return CheckedSpec(path, problems=[_yaml_syntax_problem(err, path)])
     except yaml.YAMLError as err:
-        return CheckedSpec(path, problems=[Problem(f"YAML error: {err}", path, fix="fix the YAML syntax")])
+        return CheckedSpec(path, problems=[yaml_syntax_problem(err, path)])
 
     report = _Report(path, root)
     checked = CheckedSpec(path, None, report.lines, report.problems)
@@ -139,6 +141,8 @@ def check_spec_file(path: Path) -> CheckedSpec:
         stage(document, version, report)
         if stops_the_run and len(report.problems) > before:
             break
+    else:
+        checked.usable = True
     return checked
 
 
@@ -246,16 +250,6 @@ def _check_acyclic(node: yaml.Node, ancestors: set[int]) -> None:
             raise RecursiveAliasError(mark)
         _check_acyclic(child, ancestors)
     ancestors.discard(id(node))
-
-
-def _yaml_syntax_problem(err: yaml.MarkedYAMLError, path: Path) -> Problem:
-    """"did not find expected ',' or ']' while parsing a flow sequence (started at line 31)"."""
-    mark = err.problem_mark or err.context_mark
-    what = " ".join(part for part in (err.problem, err.context) if part)
-    if err.context_mark and mark and err.context_mark.line != mark.line:
-        what += f" (started at line {err.context_mark.line + 1})"
-    return Problem(f"YAML syntax error: {what}", path, mark.line + 1 if mark else None,
-                   "fix the YAML at this line (indentation, quotes, a missing `:` or closing bracket)")
 
 
 def _with_string_keys(value: Any) -> Any:
