@@ -32,7 +32,7 @@ from docsite.delivery import (
     redirects_file,
     site_rules,
 )
-from docsite.errors import BuildError, Problem, Report
+from docsite.errors import BuildError, Problem, Report, closest_first, listing
 from docsite.feeds import feed_files
 from docsite.frontend import Frontend, node
 from docsite.links import LinkTarget, check_author_images, check_config_links, check_links, normalize
@@ -325,14 +325,16 @@ def _check_components(routes: list[Route], content: Content, registry: dict[str,
         for use in route.rendered.components:
             if use.name not in directives:
                 report.error(f"unknown component '{use.name}'", route.source, use.line,
-                             f"use one of: {', '.join(sorted(directives))} (registered in frontend/src/registry.json)")
+                             f"use one of: {listing(closest_first(use.name, directives))} (registered in "
+                             "frontend/src/registry.json)")
         resolve_operation_cards(route, specs, report, operations)
     pages = set(registry.get("pages", []))
     for page in content.react_pages:
         if page.page.component not in pages:
             doc = load_yaml_file(page.file)
+            known = listing(closest_first(page.page.component, pages))
             report.error(f"unknown page component '{page.page.component}'", page.file,
-                         doc.line_of(("component",)), f"use one of: {', '.join(sorted(pages))}")
+                         doc.line_of(("component",)), f"use one of: {known}")
 
 
 def _yaml_references(document: YamlDocument) -> tuple[list[tuple[str, Path, int]], list[CodeSpan]]:

@@ -14,7 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from docsite.errors import BuildError
+from docsite.errors import BuildError, listing
 from docsite.frontmatter_models import DocFrontMatter
 from docsite.validation import validate
 from docsite.yamlfile import load_yaml_file
@@ -343,7 +343,7 @@ class RequiredKeys(LintRule):
             if key not in known:
                 close = difflib.get_close_matches(key, known, n=1)
                 raise ValueError(f"'{key}' is not a doc front matter key"
-                                 + (f": did you mean '{close[0]}'?" if close else f" (known: {', '.join(known)})"))
+                                 + (f": did you mean '{close[0]}'?" if close else f" (known: {listing(known)})"))
         return value
 
 

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from docsite.errors import BuildError, Problem
+from docsite.errors import BuildError, Problem, listing
 from docsite.yamlfile import Location, YamlDocument
 
 M = TypeVar("M", bound=BaseModel)
@@ -41,7 +41,7 @@ def problems_from(exc: ValidationError, doc: YamlDocument, at: Location,
             close = difflib.get_close_matches(name, known, n=1)
             message = f"unknown key '{name}'"
             fix = f"did you mean '{close[0]}'?" if close else (
-                f"known keys here: {', '.join(sorted(known))}" if known else "remove it")
+                f"known keys here: {listing(sorted(known))}" if known else "remove it")
         elif err["type"] == "missing":
             fix = f"add '{loc[-1]}'"
         elif err["type"] == "literal_error":

@@ -262,6 +262,56 @@ def test_long_lists_in_messages_are_capped() -> None:
     assert "Did you mean 'guides/page-" in message  # the closest ids come first, the list is capped
 
 
+def test_a_long_list_of_sidebar_ids_is_capped_with_the_closest_first(mini_site: Path) -> None:
+    from docsite.config import load_config
+    from docsite.content import load_content
+    from docsite.errors import Report
+    from docsite.sidebars import load_sidebars
+
+    file = write(mini_site / "sidebars.yaml", "".join(f"area{n:02}: [intro]\n" for n in range(15)))
+    report = Report()
+    docs = load_content(mini_site, load_config(mini_site), report).doc_index()
+    with pytest.raises(LookupError) as error:
+        load_sidebars(file, docs, "/docs", report).find("area-07")
+    assert str(error.value) == ("no sidebar with id 'area-07'. Available sidebar ids: area07, area10, area09, "
+                                "area00, area01, area02, area03, area04, area05, area06 and 5 more")
+
+
+def test_a_long_list_of_authors_is_capped_with_the_closest_first(mini_site: Path) -> None:
+    write(mini_site / "blog" / "authors.yaml", "".join(f"writer{n:02}: {{name: W{n}}}\n" for n in range(14)))
+    write(mini_site / "blog" / "2025-01-02-news.md", "---\ntitle: News\nauthors: [writer-13]\n---\n\nNews.\n")
+    with pytest.raises(BuildError) as error:
+        load(mini_site)
+    [problem] = error.value.problems
+    assert problem.fix == ("add 'writer-13' to authors.yaml, or use one of: writer13, writer12, writer11, writer00, "
+                           "writer01, writer02, writer03, writer04, writer05, writer06 and 4 more")
+
+
+def test_a_long_list_of_known_keys_is_capped(mini_site: Path) -> None:
+    config = mini_site / "site.yaml"
+    config.write_text(config.read_text() + "zzz: 1\n")
+    with pytest.raises(BuildError) as error:
+        load(mini_site)
+    [problem] = error.value.problems
+    assert problem.message == "zzz: unknown key 'zzz'"
+    assert problem.fix is not None and problem.fix.startswith("known keys here: analytics, baseUrl, blog, ")
+    assert problem.fix.endswith(" more")
+
+
+def test_a_long_list_of_error_codes_is_capped_with_the_closest_first(site_copy: Callable[[], Path]) -> None:
+    page = site_copy() / "docs" / "environments.md"
+    text = page.read_text()
+    page.write_text(text + "\n`GET /catalog/v1/events/{eventId}` can answer:\n\n```json\n"
+                    '{"code": "EVENT_NOT_FUOND", "message": "No event 4521."}\n```\n')
+    with pytest.raises(BuildError) as error:
+        load(page.parent.parent)
+    [problem] = error.value.problems
+    assert (problem.file, problem.line) == (page, text.count("\n") + 5)  # the JSON's line
+    assert problem.message == "error code `EVENT_NOT_FUOND` is not documented by Catalog API"
+    assert problem.fix is not None and problem.fix.startswith("use one of the documented codes (EVENT_NOT_FOUND, ")
+    assert problem.fix.endswith(" more), or add it to `x-error-codes` of the spec")
+
+
 # -- one mistake in a spec, one error -----------------------------------------------------------------
 
 def _edit(file: Path, old: str, new: str) -> int:

@@ -31,7 +31,7 @@ from typing import Any
 from jsonschema.exceptions import ValidationError
 from jsonschema.protocols import Validator
 
-from docsite.errors import Report
+from docsite.errors import Report, closest_first, listing
 from docsite.markdown import CodeSpan
 from docsite.openapi.calls import ApiCall, ApiIndex, SpecOperation
 from docsite.openapi.specs import ApiSpec
@@ -216,10 +216,10 @@ def _check_error_code(file: Path, line: int, value: dict[str, Any], candidates: 
     scope = [apis[name] for name in dict.fromkeys(op.spec for op in candidates)] or list(apis.values())
     if any(code in api.error_codes for api in scope):
         return True
-    known = sorted({c for api in scope for c in api.error_codes})
+    known = closest_first(code, {c for api in scope for c in api.error_codes})
     where = " and ".join(api.spec.title for api in scope) if candidates else "any API"
     report.error(f"error code `{code}` is not documented by {where}", file, line,
-                 f"use one of the documented codes ({', '.join(known)}), or add it to `x-error-codes` of the spec")
+                 f"use one of the documented codes ({listing(known)}), or add it to `x-error-codes` of the spec")
     return False
 
 
