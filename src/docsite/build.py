@@ -16,7 +16,7 @@ import shutil
 import subprocess
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -150,7 +150,10 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     yaml_pages = [(page.file, *_yaml_references(page.document)) for page in content.react_pages]
     calls = check_api_calls(route_code(routes) + [(file, code) for file, _, code in yaml_pages], specs, report)
     check_json_bodies(routes, specs, calls, report)
-    lint_content(content, specs, config.lint, report)
+    lint = Report()
+    lint_content(content, specs, config.lint, lint)
+    # `docsite dev` previews a page while it is being written: its lint problems are warnings there
+    report.extend(lint.problems if not dev else [replace(p, severity="warning") for p in lint.problems])
 
     files = spec_files(specs)
     static_dir = paths.content / "static"

@@ -42,9 +42,10 @@ class _Page:
 
 def lint_content(content: Content, specs: list[ApiSpec], lint: Lint, report: Report) -> None:
     """Report every page that breaks an enabled rule of `lint`."""
-    pages = [_Page(d, d.front.description) for d in content.docs]
-    pages += [_Page(p, p.front.description) for p in content.pages]
-    pages += [_Page(p, p.front.description) for p in content.posts]
+    docs = [d for d in content.docs if not d.front.draft]  # a draft (built by `docsite dev` only) is unfinished
+    pages = [_Page(d, d.front.description) for d in docs]
+    pages += [_Page(p, p.front.description) for p in content.pages if not p.front.draft]
+    pages += [_Page(p, p.front.description) for p in content.posts if not p.front.draft]
     known = _known_constants(specs, lint.constants.allow) if lint.constants.enabled else set()
     for page in pages:
         prose = plain_text(page.source.rendered.tree)
@@ -52,7 +53,7 @@ def lint_content(content: Content, specs: list[ApiSpec], lint: Lint, report: Rep
         report.extend(_description(page, lint))
         report.extend(_placeholders(page, prose, lint))
         report.extend(_constants(page, known, lint))
-    for doc in content.docs:
+    for doc in docs:
         report.extend(_required_keys(doc, lint))
         report.extend(_platform_name(doc, plain_text(doc.rendered.tree), lint))
 

@@ -176,3 +176,17 @@ def test_check_and_build_report_lint_problems_in_every_format(mini_site: Path, t
             assert (problem.severity, problem.file, problem.line, problem.message) == (
                 "warning", file.resolve(), line, message)
             assert problem.fix and "lint.placeholders" in problem.fix
+
+
+def test_while_writing_in_docsite_dev_a_lint_problem_is_a_warning(mini_site: Path) -> None:
+    file, line, message = short_page(mini_site)
+    only(mini_site, "minWords", {"min": 20})
+    [warning] = load(mini_site, dev=True)[1].problems
+    assert (warning.severity, warning.file, warning.line, warning.message) == ("warning", file, line, message)
+
+
+def test_a_draft_is_not_linted(mini_site: Path) -> None:
+    write(mini_site / "docs" / "wip.md", "---\ntitle: Work in progress\ndescription: TODO.\ndraft: true\n---\n\nTBD.\n")
+    configure(mini_site, lint={"placeholders": True, "description": {"min": 1}})
+    assert load(mini_site, dev=True)[1].problems == []  # the draft is built, and not linted
+    assert load(mini_site)[1].problems == []
