@@ -379,6 +379,8 @@ class Lint(Model):
     placeholders: Placeholders = Placeholders()
     platformName: PlatformName = PlatformName()
     constants: Constants = Constants()
+    headingOrder: LintRule = LintRule()  # what axe-core's heading-order asks (the browser tests run it)
+    imageAlt: LintRule = LintRule()
 
 
 class SiteConfig(Model):

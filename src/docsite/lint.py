@@ -53,6 +53,8 @@ def lint_content(content: Content, specs: list[ApiSpec], lint: Lint, report: Rep
         report.extend(_description(page, lint))
         report.extend(_placeholders(page, prose, lint))
         report.extend(_constants(page, known, lint))
+        report.extend(_heading_order(page, lint))
+        report.extend(_image_alt(page, lint))
     for doc in docs:
         report.extend(_required_keys(doc, lint))
         report.extend(_platform_name(doc, plain_text(doc.rendered.tree), lint))
@@ -142,6 +144,33 @@ def _constants(page: _Page, known: set[str], lint: Lint) -> Iterator[Problem]:
                        "value of their enums", page.file, span.line,
                        f"{hint} the spec's value, add the code to `x-error-codes` of its spec, or list the name "
                        "in lint.constants.allow if it is no API's (an environment variable)")
+
+
+def _heading_order(page: _Page, lint: Lint) -> Iterator[Problem]:
+    """No heading level skipped, from the page's title (h1) down: readers of screen readers move
+    from heading to heading, and a skipped level reads as a missing section."""
+    rule = lint.headingOrder
+    if not rule.enabled:
+        return
+    previous = 1
+    for heading in page.source.rendered.headings:
+        if heading.level > previous + 1:
+            yield _problem(rule, "headingOrder", f"the heading '{heading.text}' is level {heading.level} after "
+                           f"level {previous}: a level is skipped", page.file, heading.line,
+                           f"write it `{'#' * (previous + 1)} {heading.text}` (the page's title is level 1, its "
+                           "sections ##, their parts ###)")
+        previous = heading.level
+
+
+def _image_alt(page: _Page, lint: Lint) -> Iterator[Problem]:
+    rule = lint.imageAlt
+    if not rule.enabled:
+        return
+    for image in page.source.rendered.images:
+        if not str(image.props.get("alt", "")).strip():
+            yield _problem(rule, "imageAlt", f"the image {image.target} has no alt text", page.file, image.line,
+                           "say what the image shows between the brackets, as a reader who cannot see it needs "
+                           "it: ![Seat map of the venue](/img/seat-map.png)")
 
 
 def _known_constants(specs: Iterable[ApiSpec], allow: Iterable[str]) -> set[str]:

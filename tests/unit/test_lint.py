@@ -54,6 +54,19 @@ def placeholder_in_title(site: Path) -> tuple[Path, int, str]:
     return file, 2, "placeholder text 'TBD': the page is not finished"
 
 
+def skipped_heading_level(site: Path) -> tuple[Path, int, str]:
+    file = write(site / "docs" / "intro.md", "---\ntitle: Intro\ndescription: The start.\nslug: /\n---\n\n"
+                 "## Setup\n\n### Keys\n\n## Calls\n\n#### Errors\n\n#### Retries\n")
+    return file, 13, "the heading 'Errors' is level 4 after level 2: a level is skipped"
+
+
+def image_without_alt(site: Path) -> tuple[Path, int, str]:
+    write(site / "static" / "img" / "map.png", "")
+    file = write(site / "docs" / "intro.md", "---\ntitle: Intro\ndescription: The start.\nslug: /\n---\n\n"
+                 "Hello.\n\n![](/img/map.png)\n")
+    return file, 9, "the image /img/map.png has no alt text"
+
+
 def no_platform_name(site: Path) -> tuple[Path, int, str]:
     return site / "docs" / "intro.md", 1, "the page never names Onebox"
 
@@ -67,6 +80,8 @@ CASES: dict[str, tuple[str, dict[str, Any], Case]] = {
     "placeholders in the text": ("placeholders", {}, placeholder_in_text),
     "placeholders in a title": ("placeholders", {"words": ["TBD"]}, placeholder_in_title),
     "platformName": ("platformName", {"name": "Onebox"}, no_platform_name),
+    "headingOrder": ("headingOrder", {}, skipped_heading_level),
+    "imageAlt": ("imageAlt", {}, image_without_alt),
 }
 
 
