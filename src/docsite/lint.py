@@ -15,12 +15,11 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from docsite.config import Lint, LintRule
-from docsite.content import Content, Doc, MarkdownSource
+from docsite.content import BlogPost, Content, Doc, Page
 from docsite.errors import Problem, Report, read_text
 from docsite.markdown.text import count_words, plain_text
 from docsite.openapi.specs import ApiSpec
@@ -28,43 +27,32 @@ from docsite.openapi.specs import ApiSpec
 # An error code or an enum value as pages write them in inline code: `EVENT_NOT_FOUND`, `ON_SALE`.
 CONSTANT = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
-
-
-@dataclass(frozen=True)
-class _Page:
-    source: MarkdownSource
-    description: str | None
-
-    @property
-    def file(self) -> Path:
-        return self.source.file
+Written = Doc | Page | BlogPost  # what the rules read: Markdown a writer wrote
 
 
 def lint_content(content: Content, specs: list[ApiSpec], lint: Lint, report: Report) -> None:
-    """Report every page that breaks an enabled rule of `lint`."""
-    docs = [d for d in content.docs if not d.front.draft]  # a draft (built by `docsite dev` only) is unfinished
-    pages = [_Page(d, d.front.description) for d in docs]
-    pages += [_Page(p, p.front.description) for p in content.pages if not p.front.draft]
-    pages += [_Page(p, p.front.description) for p in content.posts if not p.front.draft]
+    """Report every page that breaks an enabled rule of `lint`. Drafts (built by `docsite dev`
+    only) are unfinished by definition: not linted."""
+    pages: list[Written] = [*content.docs, *content.pages, *content.posts]
     known = _known_constants(specs, lint.constants.allow) if lint.constants.enabled else set()
-    for page in pages:
-        prose = plain_text(page.source.rendered.tree)
+    for page in (page for page in pages if not page.front.draft):
+        prose = plain_text(page.rendered.tree)
         report.extend(_min_words(page, prose, lint))
         report.extend(_description(page, lint))
         report.extend(_placeholders(page, prose, lint))
         report.extend(_constants(page, known, lint))
         report.extend(_heading_order(page, lint))
         report.extend(_image_alt(page, lint))
-    for doc in docs:
-        report.extend(_required_keys(doc, lint))
-        report.extend(_platform_name(doc, plain_text(doc.rendered.tree), lint))
+        if isinstance(page, Doc):
+            report.extend(_required_keys(page, lint))
+            report.extend(_platform_name(page, prose, lint))
 
 
 def _problem(rule: LintRule, name: str, message: str, file: Path, line: int, fix: str) -> Problem:
     return Problem(message, file, line, f"{fix} (rule lint.{name} in site.yaml)", rule.severity)
 
 
-def _min_words(page: _Page, prose: str, lint: Lint) -> Iterator[Problem]:
+def _min_words(page: Written, prose: str, lint: Lint) -> Iterator[Problem]:
     rule = lint.minWords
     words = count_words(prose)
     if rule.enabled and words < rule.min:
@@ -74,11 +62,11 @@ def _min_words(page: _Page, prose: str, lint: Lint) -> Iterator[Problem]:
                        "can go wrong; or merge it into the page it belongs to")
 
 
-def _description(page: _Page, lint: Lint) -> Iterator[Problem]:
+def _description(page: Written, lint: Lint) -> Iterator[Problem]:
     rule = lint.description
     if not rule.enabled:
         return
-    text = (page.description or "").strip()
+    text = (page.front.description or "").strip()
     wanted = f"one sentence of {rule.min} to {rule.max} characters saying what the page covers"
     if not text:
         yield _problem(rule, "description", "the page has no description", page.file, 1,
@@ -86,7 +74,7 @@ def _description(page: _Page, lint: Lint) -> Iterator[Problem]:
                        "previews show it)")
     elif not rule.min <= len(text) <= rule.max:
         yield _problem(rule, "description", f"the description is {len(text)} characters long; it should be "
-                       f"{rule.min} to {rule.max}", page.file, page.source.line_of("description"),
+                       f"{rule.min} to {rule.max}", page.file, page.line_of("description"),
                        f"write {wanted}")
 
 
@@ -107,17 +95,17 @@ _EXAMPLES = {"keywords": "[refund, order items]", "sidebar_label": "a short labe
              "sidebar_position": "3", "description": "one sentence", "tags": "[orders]"}
 
 
-def _placeholders(page: _Page, prose: str, lint: Lint) -> Iterator[Problem]:
+def _placeholders(page: Written, prose: str, lint: Lint) -> Iterator[Problem]:
     rule = lint.placeholders
     if not rule.enabled or not rule.words:
         return
     words = sorted(rule.words, key=len, reverse=True)  # `lorem ipsum` before `lorem`
     pattern = re.compile(r"\b(?:" + "|".join(re.escape(word) for word in words) + r")\b", re.IGNORECASE)
-    title = pattern.search(page.source.title)
+    title = pattern.search(page.title)
     found = title or pattern.search(prose)
     if found is None:
         return
-    line = page.source.line_of("title") if title and "title" in page.source.front_lines \
+    line = page.line_of("title") if title and "title" in page.front_lines \
         else _line_of(page.file, pattern)
     yield _problem(rule, "placeholders", f"placeholder text '{found.group(0)}': the page is not finished",
                    page.file, line, "write the missing text, or remove the placeholder")
@@ -131,11 +119,11 @@ def _platform_name(doc: Doc, prose: str, lint: Lint) -> Iterator[Problem]:
                        "(readers arrive from search engines)")
 
 
-def _constants(page: _Page, known: set[str], lint: Lint) -> Iterator[Problem]:
+def _constants(page: Written, known: set[str], lint: Lint) -> Iterator[Problem]:
     rule = lint.constants
     if not rule.enabled:
         return
-    for span in page.source.rendered.code:
+    for span in page.rendered.code:
         if span.block or not CONSTANT.match(span.text) or span.text in known:
             continue
         close = difflib.get_close_matches(span.text, sorted(known), n=1)
@@ -146,14 +134,14 @@ def _constants(page: _Page, known: set[str], lint: Lint) -> Iterator[Problem]:
                        "in lint.constants.allow if it is no API's (an environment variable)")
 
 
-def _heading_order(page: _Page, lint: Lint) -> Iterator[Problem]:
+def _heading_order(page: Written, lint: Lint) -> Iterator[Problem]:
     """No heading level skipped, from the page's title (h1) down: readers of screen readers move
     from heading to heading, and a skipped level reads as a missing section."""
     rule = lint.headingOrder
     if not rule.enabled:
         return
     previous = 1
-    for heading in page.source.rendered.headings:
+    for heading in page.rendered.headings:
         if heading.level > previous + 1:
             yield _problem(rule, "headingOrder", f"the heading '{heading.text}' is level {heading.level} after "
                            f"level {previous}: a level is skipped", page.file, heading.line,
@@ -162,11 +150,11 @@ def _heading_order(page: _Page, lint: Lint) -> Iterator[Problem]:
         previous = heading.level
 
 
-def _image_alt(page: _Page, lint: Lint) -> Iterator[Problem]:
+def _image_alt(page: Written, lint: Lint) -> Iterator[Problem]:
     rule = lint.imageAlt
     if not rule.enabled:
         return
-    for image in page.source.rendered.images:
+    for image in page.rendered.images:
         if not str(image.props.get("alt", "")).strip():
             yield _problem(rule, "imageAlt", f"the image {image.target} has no alt text", page.file, image.line,
                            "say what the image shows between the brackets, as a reader who cannot see it needs "
