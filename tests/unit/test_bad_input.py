@@ -62,6 +62,18 @@ def front_matter_typo(site: Path) -> tuple[Path, int, str]:
     return file, 3, "descripton: unknown key 'descripton'"
 
 
+def misspelt_required_key_in_config(site: Path) -> tuple[Path, int, str]:
+    """Not also "title: Field required": the unknown key names the one it misspells."""
+    file = site / "site.yaml"
+    file.write_text(file.read_text().replace("title: Test Site\n", "titel: Test Site\n"))
+    return file, 1, "titel: unknown key 'titel'"
+
+
+def misspelt_required_key_in_a_react_page(site: Path) -> tuple[Path, int, str]:
+    file = write(site / "pages" / "find.yaml", "component: SearchPage\ntitel: Search\ndescription: Search the site.\n")
+    return file, 2, "titel: unknown key 'titel'"
+
+
 UNCLOSED_QUOTE = "YAML syntax error: found unexpected end of stream while scanning a quoted scalar"
 UNCLOSED_LIST = "YAML syntax error: did not find expected ',' or ']' while parsing a flow sequence"
 
@@ -117,6 +129,8 @@ CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
     "YAML: a quote left open in authors.yaml": unclosed_quote_in_authors,
     "YAML: a list left open in a spec": unclosed_list_in_a_spec,
     "front-matter typo": front_matter_typo,
+    "a misspelt required key in site.yaml": misspelt_required_key_in_config,
+    "a misspelt required key in a React page": misspelt_required_key_in_a_react_page,
     "non-UTF-8 Markdown": not_utf8_doc,
     "non-UTF-8 sidebars.yaml": not_utf8_sidebars,
     "non-UTF-8 site.yaml": not_utf8_config,
@@ -374,3 +388,16 @@ def test_one_mistake_in_a_spec_is_one_error_not_one_per_page_that_uses_the_api(
     [problem] = report["problems"]
     assert (problem["file"], problem["line"]) == (str(spec), line)
     assert problem["message"].startswith(message)
+
+
+def test_a_front_matter_typo_in_a_doc_the_site_links_to_is_one_error(site_copy: Callable[[], Path]) -> None:
+    """environments.md is in the sidebar, the footer and linked from ten docs: its typo is one error."""
+    content = site_copy()
+    doc = content / "docs" / "environments.md"
+    line = _edit(doc, "\ndescription:", "\ndescripton:") + 1
+    result = runner.invoke(app, ["check", "--content", str(content), "--format", "json"])
+    report = json.loads(result.stdout)
+    assert report["summary"].startswith("Build failed: 1 error.")
+    [problem] = report["problems"]
+    assert (problem["file"], problem["line"], problem["message"]) == (
+        str(doc), line, "descripton: unknown key 'descripton'")
