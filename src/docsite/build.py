@@ -130,7 +130,7 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     config = load_config(paths.content)
     frontend = Frontend(paths.frontend)
     content = load_content(paths.content, config, report, dev=dev)
-    _stop_if_a_page_failed(content, report)
+    _stop_if_a_page_failed(content, report)  # before anything that names a page or an author
     docs = content.doc_index()
     sidebars = load_sidebars(paths.content / config.docs.sidebarPath, docs, config.docs.routeBasePath, report)
     specs = load_specs(paths.content / "specs", report)
@@ -288,11 +288,11 @@ def _build_id() -> str:
 
 
 def _stop_if_a_page_failed(content: Content, report: Report) -> None:
-    """A Markdown file that could not be loaded (its front matter, its encoding...) stops the run
-    here: every sidebar entry, link and navbar item naming it would fail too, one mistake reported
-    many times over."""
-    loaded = {p.file for p in [*content.docs, *content.drafts, *content.posts, *content.pages]}
-    if any(p.file is not None and p.file.suffix == ".md" and p.file not in loaded for p in report.errors):
+    """A page that could not be loaded (a Markdown file's front matter or encoding, a React page's
+    YAML) or authors.yaml stops the run here: every sidebar entry, link, navbar item and post naming
+    it would fail too, one mistake reported many times over."""
+    loaded = {p.file for p in [*content.docs, *content.drafts, *content.posts, *content.pages, *content.react_pages]}
+    if any(p.file is not None and p.file.suffix in (".md", ".yaml") and p.file not in loaded for p in report.errors):
         report.raise_if_errors()
 
 

@@ -390,14 +390,38 @@ def test_one_mistake_in_a_spec_is_one_error_not_one_per_page_that_uses_the_api(
     assert problem["message"].startswith(message)
 
 
-def test_a_front_matter_typo_in_a_doc_the_site_links_to_is_one_error(site_copy: Callable[[], Path]) -> None:
-    """environments.md is in the sidebar, the footer and linked from ten docs: its typo is one error."""
-    content = site_copy()
+def typo_in_a_linked_doc(content: Path) -> tuple[Path, int, str]:
+    """environments.md is in the sidebar and the footer, and ten docs link to it."""
     doc = content / "docs" / "environments.md"
-    line = _edit(doc, "\ndescription:", "\ndescripton:") + 1
+    return doc, _edit(doc, "\ndescription:", "\ndescripton:") + 1, "descripton: unknown key 'descripton'"
+
+
+def typo_in_a_linked_react_page(content: Path) -> tuple[Path, int, str]:
+    """The widget docs link /widget-tests."""
+    page = content / "pages" / "widget-tests.yaml"
+    return page, _edit(page, "\ntitle:", "\ntitel:") + 1, "titel: unknown key 'titel'"
+
+
+def typo_in_authors(content: Path) -> tuple[Path, int, str]:
+    """Every post names its authors."""
+    authors = content / "blog" / "authors.yaml"
+    return authors, _edit(authors, "  name:", "  nam:"), "laura-campos.nam: unknown key 'nam'"
+
+
+CONTENT_MISTAKES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
+    "a front matter typo in a doc the site links to": typo_in_a_linked_doc,
+    "a typo in a React page the docs link to": typo_in_a_linked_react_page,
+    "a typo in authors.yaml": typo_in_authors,
+}
+
+
+@pytest.mark.parametrize("mistake", CONTENT_MISTAKES)
+def test_a_file_that_fails_to_load_is_one_error_not_one_per_reference(site_copy: Callable[[], Path],
+                                                                      mistake: str) -> None:
+    content = site_copy()
+    file, line, message = CONTENT_MISTAKES[mistake](content)
     result = runner.invoke(app, ["check", "--content", str(content), "--format", "json"])
     report = json.loads(result.stdout)
     assert report["summary"].startswith("Build failed: 1 error.")
     [problem] = report["problems"]
-    assert (problem["file"], problem["line"], problem["message"]) == (
-        str(doc), line, "descripton: unknown key 'descripton'")
+    assert (problem["file"], problem["line"], problem["message"]) == (str(file), line, message)
