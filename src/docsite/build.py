@@ -291,7 +291,8 @@ def _stop_if_a_page_failed(content: Content, report: Report) -> None:
     """A page that could not be loaded (a Markdown file's front matter or encoding, a React page's
     YAML) or authors.yaml stops the run here: every sidebar entry, link, navbar item and post naming
     it would fail too, one mistake reported many times over."""
-    loaded = {p.file for p in [*content.docs, *content.drafts, *content.posts, *content.pages, *content.react_pages]}
+    sources = [*content.docs, *content.drafts, *content.posts, *content.pages]
+    loaded = {p.file for p in sources} | {p.file for p in content.react_pages}
     if any(p.file is not None and p.file.suffix in (".md", ".yaml") and p.file not in loaded for p in report.errors):
         report.raise_if_errors()
 
