@@ -82,13 +82,17 @@ def _required_keys(doc: Doc, lint: Lint) -> Iterator[Problem]:
     rule = lint.requiredKeys
     if not rule.enabled:
         return
-    for key in rule.keys:
-        value = getattr(doc.front, key, None)
-        if value is None or value == "" or value == []:
-            line = doc.line_of(key)
-            yield _problem(rule, "requiredKeys", f"the front matter has no '{key}'" if line == 1 and
-                           key not in doc.front_lines else f"the front matter's '{key}' is empty", doc.file,
-                           line, f"add '{key}: {_EXAMPLES.get(key, '...')}' to the front matter")
+    unset = [key for key in rule.keys if getattr(doc.front, key, None) in (None, "", [])]
+    missing = [key for key in unset if key not in doc.front_lines]
+    if missing:  # a new page without them: one problem, one fix
+        names = ", ".join(f"'{key}'" for key in missing)
+        lines = "; ".join(f"{key}: {_EXAMPLES.get(key, '...')}" for key in missing)
+        yield _problem(rule, "requiredKeys", f"the front matter has no {names}", doc.file, 1,
+                       f"add to the front matter: {lines}")
+    for key in unset:
+        if key not in missing:
+            yield _problem(rule, "requiredKeys", f"the front matter's '{key}' is empty", doc.file,
+                           doc.line_of(key), f"write it: {key}: {_EXAMPLES.get(key, '...')}")
 
 
 _EXAMPLES = {"keywords": "[refund, order items]", "sidebar_label": "a short label",
