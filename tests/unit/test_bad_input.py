@@ -366,11 +366,18 @@ def broken_ref(spec: Path) -> tuple[int, str]:
                   "does not resolve")
 
 
+def misspelt_error_codes(spec: Path) -> tuple[int, str]:
+    """The docs name the catalog's codes in JSON and in the text: they wait until the spec has them."""
+    _edit(spec, "  x-error-codes:", "  x-error-codez:")
+    return _edit(spec, "info:", "info:"), "/info: `x-error-codes` is missing"
+
+
 SPEC_MISTAKES: dict[str, Callable[[Path], tuple[int, str]]] = {
     "an operation without a description": operation_without_description,
     "a field the schema does not define in an example": invented_field_in_an_example,
     "a YAML syntax error": yaml_syntax_error,
     "a $ref that does not resolve": broken_ref,
+    "x-error-codes misspelt": misspelt_error_codes,
 }
 
 

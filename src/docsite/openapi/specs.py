@@ -42,6 +42,12 @@ class ApiSpec:
         return {str(entry.get("code")) for entry in self.info.get("x-error-codes") or [] if isinstance(entry, dict)}
 
     @property
+    def lists_error_codes(self) -> bool:
+        """Whether the spec has its `x-error-codes` (a spec without is an error, reported once: the
+        codes the docs name are not checked against it until it has them)."""
+        return isinstance(self.info.get("x-error-codes"), list)
+
+    @property
     def title(self) -> str:
         return str(self.info.get("title", self.name))
 
