@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from docsite.cli import app
 from docsite.errors import BuildError, Problem
-from tests.unit.sitefiles import configure, load, write
+from tests.unit.sitefiles import configure, doc, load, write
 
 runner = CliRunner()
 Case = Callable[[Path], tuple[Path, int, str]]
@@ -38,14 +38,13 @@ def missing_key(site: Path) -> tuple[Path, int, str]:
 
 
 def empty_key(site: Path) -> tuple[Path, int, str]:
-    file = write(site / "docs" / "intro.md", "---\ntitle: Intro\ndescription: The start.\nslug: /\n"
-                 "keywords: []\n---\n\nHello.\n")
+    file = write(site / "docs" / "intro.md", doc("Intro", "slug: /\nkeywords: []\n", "Hello."))
     return file, 5, "the front matter's 'keywords' is empty"
 
 
 def placeholder_in_text(site: Path) -> tuple[Path, int, str]:
-    file = write(site / "docs" / "intro.md", "---\ntitle: Intro\ndescription: The start.\nslug: /\n---\n\n"
-                 "Hello.\n\n```python\n# coming soon in code is code\n```\n\nThe refunds part is Coming soon.\n")
+    file = write(site / "docs" / "intro.md", doc("Intro", "slug: /\n", "Hello.\n\n```python\n# coming soon in code "
+                                                 "is code\n```\n\nThe refunds part is Coming soon."))
     return file, 13, "placeholder text 'Coming soon': the page is not finished"
 
 
@@ -55,15 +54,14 @@ def placeholder_in_title(site: Path) -> tuple[Path, int, str]:
 
 
 def skipped_heading_level(site: Path) -> tuple[Path, int, str]:
-    file = write(site / "docs" / "intro.md", "---\ntitle: Intro\ndescription: The start.\nslug: /\n---\n\n"
-                 "## Setup\n\n### Keys\n\n## Calls\n\n#### Errors\n\n#### Retries\n")
+    file = write(site / "docs" / "intro.md", doc("Intro", "slug: /\n", "## Setup\n\n### Keys\n\n## Calls\n\n"
+                                                 "#### Errors\n\n#### Retries"))
     return file, 13, "the heading 'Errors' is level 4 after level 2: a level is skipped"
 
 
 def image_without_alt(site: Path) -> tuple[Path, int, str]:
     write(site / "static" / "img" / "map.png", "")
-    file = write(site / "docs" / "intro.md", "---\ntitle: Intro\ndescription: The start.\nslug: /\n---\n\n"
-                 "Hello.\n\n![](/img/map.png)\n")
+    file = write(site / "docs" / "intro.md", doc("Intro", "slug: /\n", "Hello.\n\n![](/img/map.png)"))
     return file, 9, "the image /img/map.png has no alt text"
 
 
