@@ -386,3 +386,27 @@ def test_a_composed_schema_sees_the_fields_of_all_its_parts(tmp_path: Path) -> N
     assert validate(tmp_path, text) == []  # `total` is the second part's, `cartId` the first's
     text = replace("                total: 4550\n", "                total: 4550\n                seats: 2\n", text)
     assert only(validate(tmp_path, text)).message.endswith("('seats' was unexpected)")
+
+
+CART_ID = "                cartId: c_5f2a\n"  # the first field of the 201 response's example
+
+
+def test_a_schema_offered_whole_in_an_any_of_is_still_closed(tmp_path: Path) -> None:
+    """`anyOf: [Cart, null]` somewhere offers Cart whole: Cart stays closed where it is used alone
+    (as a piece of an `allOf` it would not be, and the `allOf` would be closed instead)."""
+    text = replace("  schemas:\n", "  schemas:\n    MaybeCart:\n      description: A cart, or none.\n"
+                   "      anyOf: [{$ref: '#/components/schemas/Cart'}, {type: 'null'}]\n")
+    assert validate(tmp_path, text) == []
+    invented = replace(CART_ID, CART_ID + "                seats: 2\n", text)
+    problem = only(validate(tmp_path, invented))
+    assert problem.message.endswith("/example/seats: Unevaluated properties are not allowed ('seats' was unexpected)")
+
+
+def test_the_branches_of_a_one_of_beside_fields_of_its_own_are_pieces(tmp_path: Path) -> None:
+    pieces = ("              schema:\n                type: object\n"
+              "                properties: {cartId: {type: string}}\n"
+              "                oneOf:\n                  - {properties: {expiresAt: {type: string}}}\n")
+    text = replace("              schema: {$ref: '#/components/schemas/Cart'}\n", pieces)
+    assert validate(tmp_path, text) == []  # `expiresAt` is the branch's, `cartId` the whole's
+    invented = replace(CART_ID, CART_ID + "                seats: 2\n", text)
+    assert only(validate(tmp_path, invented)).message.endswith("('seats' was unexpected)")

@@ -394,20 +394,22 @@ def _check_examples(document: dict[str, Any], version: str, report: _Report) -> 
 
 
 def strict_document(document: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a 3.1 document in which every object schema (one with `properties`, or composed with
-    `allOf`/`oneOf`/`anyOf`) allows no other field: `unevaluatedProperties: false`. Not the parts of
-    a composition: the whole sees the fields its parts define, a part alone sees only its own."""
+    """A copy of a 3.1 document in which every object schema (one with `properties`, or made of
+    `allOf` pieces) allows no other field: `unevaluatedProperties: false`. Not the pieces of a whole:
+    the whole sees the fields its pieces define, a piece alone sees only its own. The pieces are
+    `allOf`'s parts, and `oneOf`'s and `anyOf`'s beside fields of the whole's own; otherwise each of
+    those is a whole alternative (`anyOf: [Attendant, null]`), closed by itself."""
     strict = copy.deepcopy(document)
     parts = {part["$ref"][1:] for part in _composition_parts(strict) if isinstance(part.get("$ref"), str)}
 
     def walk(value: Any, pointer: str, part: bool) -> None:
         if isinstance(value, dict):
-            if (any(key in value for key in ("properties", *COMPOSITIONS)) and not part and pointer not in parts
+            if (any(key in value for key in _OWN_FIELDS) and not part and pointer not in parts
                     and "additionalProperties" not in value and "unevaluatedProperties" not in value):
                 value["unevaluatedProperties"] = False
             for key, child in value.items():
                 if key not in _SCHEMA_KEYWORDS_WITH_VALUES:
-                    walk(child, f"{pointer}/{escape(str(key))}", key in COMPOSITIONS)
+                    walk(child, f"{pointer}/{escape(str(key))}", _pieces(value, key))
         elif isinstance(value, list):
             for i, child in enumerate(value):
                 walk(child, f"{pointer}/{i}", part)
@@ -416,11 +418,21 @@ def strict_document(document: dict[str, Any]) -> dict[str, Any]:
     return strict
 
 
+_OWN_FIELDS = ("properties", "patternProperties", "allOf")  # a schema that defines fields (allOf: its pieces)
+
+
+def _pieces(schema: dict[str, Any], key: str) -> bool:
+    """Whether the schemas of `schema[key]` are pieces of `schema`, not whole alternatives."""
+    return key == "allOf" or (key in COMPOSITIONS and any(own in schema for own in _OWN_FIELDS))
+
+
 def _composition_parts(value: Any) -> Iterator[dict[str, Any]]:
+    """The schemas that are pieces of a whole, wherever they are."""
     if isinstance(value, dict):
         for key in COMPOSITIONS:
             parts = value.get(key)
-            yield from (part for part in parts if isinstance(part, dict)) if isinstance(parts, list) else ()
+            if isinstance(parts, list) and _pieces(value, key):
+                yield from (part for part in parts if isinstance(part, dict))
         for key, child in value.items():
             if key not in _SCHEMA_KEYWORDS_WITH_VALUES:
                 yield from _composition_parts(child)
