@@ -190,9 +190,12 @@ def _enum_values(value: Any) -> Iterator[Any]:
 
 
 def _line_of(file: Path, pattern: re.Pattern[str]) -> int:
-    """The first line of `file` outside code blocks where `pattern` matches (1 when none does)."""
+    """The first line of `file`'s body, outside code blocks, where `pattern` matches (1 when none does)."""
+    lines = read_text(file).split("\n")
+    body = next((n + 1 for n in range(1, len(lines)) if lines[n].rstrip() == "---"), 0) \
+        if lines[0].rstrip() == "---" else 0  # after the front matter
     in_code = False
-    for number, line in enumerate(read_text(file).split("\n"), start=1):
+    for number, line in enumerate(lines[body:], start=body + 1):
         if _FENCE.match(line):
             in_code = not in_code
         elif not in_code and pattern.search(line):

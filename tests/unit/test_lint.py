@@ -43,9 +43,9 @@ def empty_key(site: Path) -> tuple[Path, int, str]:
 
 
 def placeholder_in_text(site: Path) -> tuple[Path, int, str]:
-    file = write(site / "docs" / "intro.md", doc("Intro", "slug: /\n", "Hello.\n\n```python\n# coming soon in code "
-                                                 "is code\n```\n\nThe refunds part is Coming soon."))
-    return file, 13, "placeholder text 'Coming soon': the page is not finished"
+    body = "Hello.\n\n```python\n# coming soon in code is code\n```\n\nThe refunds part is Coming soon."
+    file = write(site / "docs" / "intro.md", doc("Intro", "slug: /\nkeywords: [coming soon]\n", body))
+    return file, 14, "placeholder text 'Coming soon': the page is not finished"  # not in the front matter
 
 
 def placeholder_in_title(site: Path) -> tuple[Path, int, str]:
