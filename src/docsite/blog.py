@@ -8,7 +8,7 @@ from typing import Any
 
 from docsite.config import SiteConfig
 from docsite.content import Author, BlogPost
-from docsite.errors import Report
+from docsite.errors import Report, closest_first, listing
 from docsite.feeds import feed_links
 from docsite.markdown.text import count_words, plain_text
 from docsite.routes import Route, absolute_url, page_meta, page_url, toc
@@ -82,8 +82,9 @@ def _summary(post: BlogPost, authors: dict[str, Author], base: str, report: Repo
     for entry in post.front.authors:
         author = next(inline) if isinstance(entry, dict) else authors.get(entry)
         if author is None:
+            known = listing(closest_first(str(entry), authors)) or "(none)"
             report.error(f"unknown blog author '{entry}'", post.file, post.line_of("authors"),
-                         f"add '{entry}' to authors.yaml, or use one of: {', '.join(sorted(authors)) or '(none)'}")
+                         f"add '{entry}' to authors.yaml, or use one of: {known}")
             continue
         resolved.append({"name": author.name, "title": author.title, "url": author.url,
                          "imageUrl": author.image_url})

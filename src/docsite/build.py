@@ -16,7 +16,7 @@ import shutil
 import subprocess
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -33,10 +33,11 @@ from docsite.delivery import (
     site_rules,
 )
 from docsite.diagrams import Renderer, render_diagrams
-from docsite.errors import BuildError, Problem, Report
+from docsite.errors import BuildError, Problem, Report, closest_first, listing
 from docsite.feeds import feed_files
 from docsite.frontend import Frontend, node
 from docsite.links import LinkTarget, check_author_images, check_config_links, check_links, normalize
+from docsite.lint import lint_content
 from docsite.llms import has_markdown, llms_files
 from docsite.markdown import CodeSpan
 from docsite.openapi.bodies import check_json_bodies
@@ -135,7 +136,7 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     config = load_config(paths.content)
     frontend = Frontend(paths.frontend)
     content = load_content(paths.content, config, report, dev=dev)
-    _stop_if_a_page_failed(content, report)
+    _stop_if_a_page_failed(content, report)  # before anything that names a page or an author
     pages = [*content.docs, *content.posts, *content.pages]
     diagrams = render_diagrams([(page.file, use) for page in pages for use in page.rendered.diagrams],
                                paths.diagram_renderer(), report)
@@ -143,6 +144,7 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     sidebars = load_sidebars(paths.content / config.docs.sidebarPath, docs, config.docs.routeBasePath, report,
                              paths.content / config.docs.path)
     specs = load_specs(paths.content / "specs", report)
+    _stop_if_a_spec_failed(specs, paths.content / "specs", report)
 
     routes: list[Route] = [doc_route(d, config, sidebars, docs, report) for d in content.docs]
     routes += [category_index_route(g, config, sidebars, docs) for g in sidebars.generated]
@@ -159,6 +161,10 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     yaml_pages = [(page.file, *_yaml_references(page.document)) for page in content.react_pages]
     calls = check_api_calls(route_code(routes) + [(file, code) for file, _, code in yaml_pages], specs, report)
     check_json_bodies(routes, specs, calls, report)
+    lint = Report()
+    lint_content(content, specs, config.lint, lint)
+    # `docsite dev` previews a page while it is being written: its lint problems are warnings there
+    report.extend(lint.problems if not dev else [replace(p, severity="warning") for p in lint.problems])
 
     files = spec_files(specs) | diagrams.files
     static_dir = paths.content / "static"
@@ -293,11 +299,21 @@ def _build_id() -> str:
 
 
 def _stop_if_a_page_failed(content: Content, report: Report) -> None:
-    """A Markdown file that could not be loaded (its front matter, its encoding...) stops the run
-    here: every sidebar entry, link and navbar item naming it would fail too, one mistake reported
-    many times over."""
-    loaded = {p.file for p in [*content.docs, *content.drafts, *content.posts, *content.pages]}
-    if any(p.file is not None and p.file.suffix == ".md" and p.file not in loaded for p in report.errors):
+    """A page that could not be loaded (a Markdown file's front matter or encoding, a React page's
+    YAML) or authors.yaml stops the run here: every sidebar entry, link, navbar item and post naming
+    it would fail too, one mistake reported many times over."""
+    sources = [*content.docs, *content.drafts, *content.posts, *content.pages]
+    loaded = {p.file for p in sources} | {p.file for p in content.react_pages}
+    if any(p.file is not None and p.file.suffix in (".md", ".yaml") and p.file not in loaded for p in report.errors):
+        report.raise_if_errors()
+
+
+def _stop_if_a_spec_failed(specs: list[ApiSpec], specs_dir: Path, report: Report) -> None:
+    """A spec the site cannot read (its YAML, a broken `$ref`, its OpenAPI structure) stops the run
+    here: every API call, operation card and link to its page would fail too. (A spec whose
+    examples or conventions are wrong is loaded, and lends its operations to those checks.)"""
+    loaded = {spec.file for spec in specs}
+    if any(p.file is not None and p.file.parent == specs_dir and p.file not in loaded for p in report.errors):
         report.raise_if_errors()
 
 
@@ -324,14 +340,16 @@ def _check_components(routes: list[Route], content: Content, registry: dict[str,
         for use in route.rendered.components:
             if use.name not in directives:
                 report.error(f"unknown component '{use.name}'", route.source, use.line,
-                             f"use one of: {', '.join(sorted(directives))} (registered in frontend/src/registry.json)")
+                             f"use one of: {listing(closest_first(use.name, directives))} (registered in "
+                             "frontend/src/registry.json)")
         resolve_operation_cards(route, specs, report, operations)
     pages = set(registry.get("pages", []))
     for page in content.react_pages:
         if page.page.component not in pages:
             doc = load_yaml_file(page.file)
+            known = listing(closest_first(page.page.component, pages))
             report.error(f"unknown page component '{page.page.component}'", page.file,
-                         doc.line_of(("component",)), f"use one of: {', '.join(sorted(pages))}")
+                         doc.line_of(("component",)), f"use one of: {known}")
 
 
 def _yaml_references(document: YamlDocument) -> tuple[list[tuple[str, Path, int]], list[CodeSpan]]:

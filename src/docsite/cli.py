@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
 from docsite import build as builder
@@ -76,10 +77,11 @@ def _print_problems(problems: list[Problem]) -> None:
     for problem in problems:
         style = "red" if problem.severity == "error" else "yellow"
         label = "error" if problem.severity == "error" else "warning"
-        console.print(f"[{style} bold]{label}[/] {problem.location + ': ' if problem.location else ''}"
-                      f"{problem.message}", highlight=False, markup=True, soft_wrap=True)
-        if problem.fix:
-            console.print(f"  [dim]fix:[/] {problem.fix}", highlight=False, soft_wrap=True)
+        where = escape(problem.location + ": ") if problem.location else ""
+        console.print(f"[{style} bold]{label}[/] {where}{escape(problem.message)}", highlight=False, markup=True,
+                      soft_wrap=True)
+        if problem.fix:  # escaped: `[refund, orders]` in a message is text, not rich markup
+            console.print(f"  [dim]fix:[/] {escape(problem.fix)}", highlight=False, soft_wrap=True)
 
 
 def _internal(exc: Exception, fmt: Format = Format.text) -> None:

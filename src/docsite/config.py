@@ -7,13 +7,15 @@ error that names the file, the line and the closest known key.
 
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from docsite.errors import BuildError
+from docsite.errors import BuildError, listing
+from docsite.frontmatter_models import DocFrontMatter
 from docsite.validation import validate
 from docsite.yamlfile import load_yaml_file
 
@@ -299,6 +301,88 @@ class RedirectRule(Model):
         return [value] if isinstance(value, str) else value
 
 
+# -- lint: the rules every page meets (docsite.lint) ---------------------------------------------
+
+class LintRule(Model):
+    """A content rule: on by default and an error; `false` turns it off, `severity: warning` lets
+    the build pass while still reporting it."""
+
+    enabled: bool = True
+    severity: Literal["error", "warning"] = "error"
+
+    @model_validator(mode="before")
+    @classmethod
+    def _switch(cls, data: Any) -> Any:
+        """`minWords: false` is `minWords: {enabled: false}`; `true` keeps the defaults."""
+        return data if not isinstance(data, bool) else {"enabled": data}
+
+
+class MinWords(LintRule):
+    min: int = Field(150, ge=1)
+
+
+class DescriptionLength(LintRule):
+    min: int = Field(30, ge=0)
+    max: int = Field(200, ge=1)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> DescriptionLength:
+        if self.min > self.max:
+            raise ValueError(f"min ({self.min}) must not be greater than max ({self.max})")
+        return self
+
+
+class RequiredKeys(LintRule):
+    keys: list[str] = ["keywords", "sidebar_label", "sidebar_position"]
+
+    @field_validator("keys")
+    @classmethod
+    def _doc_keys(cls, value: list[str]) -> list[str]:
+        known = sorted(DocFrontMatter.model_fields)
+        for key in value:
+            if key not in known:
+                close = difflib.get_close_matches(key, known, n=1)
+                raise ValueError(f"'{key}' is not a doc front matter key"
+                                 + (f": did you mean '{close[0]}'?" if close else f" (known: {listing(known)})"))
+        return value
+
+
+PLACEHOLDER_WORDS = ["TODO", "TBD", "FIXME", "lorem ipsum", "lorem", "coming soon", "to be written",
+                     "will be written", "under construction"]
+
+
+class Placeholders(LintRule):
+    words: list[str] = PLACEHOLDER_WORDS
+
+    @field_validator("words")
+    @classmethod
+    def _not_blank(cls, value: list[str]) -> list[str]:
+        if any(not word.strip() for word in value):
+            raise ValueError("a placeholder word is empty: remove it")
+        return value
+
+
+class PlatformName(LintRule):
+    name: str = Field("Onebox", min_length=1)
+
+
+class Constants(LintRule):
+    allow: list[str] = []  # names in capitals that are no API's value (environment variables...)
+
+
+class Lint(Model):
+    """The rules `docsite check` and `build` apply to every page (content/README.md, "Lint rules")."""
+
+    minWords: MinWords = MinWords()
+    description: DescriptionLength = DescriptionLength()
+    requiredKeys: RequiredKeys = RequiredKeys()
+    placeholders: Placeholders = Placeholders()
+    platformName: PlatformName = PlatformName()
+    constants: Constants = Constants()
+    headingOrder: LintRule = LintRule()  # what axe-core's heading-order asks (the browser tests run it)
+    imageAlt: LintRule = LintRule()
+
+
 class SiteConfig(Model):
     title: str
     tagline: str = ""
@@ -317,6 +401,7 @@ class SiteConfig(Model):
     helpDesk: HelpDesk = HelpDesk()
     storage: Storage = Storage()
     redirects: list[RedirectRule] = []
+    lint: Lint = Lint()
     onBrokenLinks: Literal["throw", "warn", "ignore"] = "throw"
     onBrokenMarkdownLinks: Literal["throw", "warn", "ignore"] = "warn"
     onBrokenAnchors: Literal["throw", "warn", "ignore"] = "warn"

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import uvicorn
 from rich.console import Console
+from rich.markup import escape
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response, StreamingResponse
@@ -88,6 +89,8 @@ def create_dev_app(paths: Paths, console: Console) -> Starlette:
                 console.print(f"[red bold]Build failed[/]; still serving the last good build.\n{message}")
                 broadcaster.send("error-report", json.dumps({"message": "Build failed:\n" + message}))
                 continue
+            for warning in result.warnings:  # lint problems among them: warnings while writing
+                console.print(f"[yellow]warning[/] {escape(str(warning))}", highlight=False)
             console.print(f"[green]Rebuilt[/] {result.routes} pages in {result.seconds:.1f} s.")
             broadcaster.send("reload")
 
@@ -137,6 +140,8 @@ class LiveReload:
 def run_dev_server(paths: Paths, host: str, port: int, console: Console) -> None:
     try:
         result = build(paths, dev=True, log=console.print)
+        for warning in result.warnings:
+            console.print(f"[yellow]warning[/] {escape(str(warning))}", highlight=False)
         console.print(f"[green bold]Built[/] {result.routes} pages in {result.seconds:.1f} s (drafts included).")
     except BuildError as exc:
         for problem in exc.problems:

@@ -7,6 +7,7 @@ every problem of a run at once; a stage that cannot raise `BuildError`.
 
 from __future__ import annotations
 
+import difflib
 import traceback
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -50,6 +51,14 @@ def listing(items: Iterable[str], limit: int = LIST_LIMIT) -> str:
     if len(shown) <= limit:
         return ", ".join(shown)
     return f"{', '.join(shown[:limit])} and {len(shown) - limit} more"
+
+
+def closest_first(name: str, known: Iterable[str]) -> list[str]:
+    """`known`, sorted, with the (up to three) names closest to `name` first: a capped `listing`
+    of it shows the likely fix even when the list is long."""
+    names = sorted(set(known))
+    close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
+    return [*close, *(n for n in names if n not in close)]
 
 
 def internal_error(exc: BaseException, file: Path | None = None) -> Problem:

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from docsite.content import Doc, DocIndex, UnknownDoc
-from docsite.errors import BuildError, Report
+from docsite.errors import BuildError, Report, closest_first, listing
 from docsite.markdown.text import slugify
 from docsite.yamlfile import Location, YamlDocument, load_yaml_file
 
@@ -166,7 +166,7 @@ class Sidebars:
         """The sidebar with this id. Raises LookupError listing the ids that exist."""
         sidebar = self.sidebars.get(sidebar_id)
         if sidebar is None:
-            known = ", ".join(sorted(self.sidebars)) or "(none)"
+            known = listing(closest_first(sidebar_id, self.sidebars)) or "(none)"
             raise LookupError(f"no sidebar with id '{sidebar_id}'. Available sidebar ids: {known}")
         return sidebar
 

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from docsite.errors import BuildError, Problem
+from docsite.errors import BuildError, Problem, listing
 from docsite.yamlfile import Location, YamlDocument
 
 M = TypeVar("M", bound=BaseModel)
@@ -30,7 +30,14 @@ def validate(model: type[M], doc: YamlDocument, data: Any = None, at: Location =
 def problems_from(exc: ValidationError, doc: YamlDocument, at: Location,
                   model: type[BaseModel]) -> list[Problem]:
     problems = []
-    for err in exc.errors(include_url=False):
+    errors = exc.errors(include_url=False)
+    # A misspelt required key (`titel:`) is one mistake: the unknown key says "did you mean 'title'?",
+    # and 'title' is not reported missing as well.
+    misspelt = {(*err["loc"][:-1], close) for err in errors if err["type"] == "extra_forbidden"
+                for close in [_closest_key(model, err["loc"])] if close}
+    for err in errors:
+        if err["type"] == "missing" and tuple(err["loc"]) in misspelt:
+            continue
         loc: Location = (*at, *(part for part in err["loc"] if not _is_union_tag(part)))
         key = format_location(loc)
         message = err["msg"].removeprefix("Value error, ")
@@ -38,10 +45,10 @@ def problems_from(exc: ValidationError, doc: YamlDocument, at: Location,
         if err["type"] == "extra_forbidden":
             name = str(loc[-1])
             known = _fields_at(model, err["loc"][:-1])
-            close = difflib.get_close_matches(name, known, n=1)
+            close = _closest_key(model, err["loc"])
             message = f"unknown key '{name}'"
-            fix = f"did you mean '{close[0]}'?" if close else (
-                f"known keys here: {', '.join(sorted(known))}" if known else "remove it")
+            fix = f"did you mean '{close}'?" if close else (
+                f"known keys here: {listing(sorted(known))}" if known else "remove it")
         elif err["type"] == "missing":
             fix = f"add '{loc[-1]}'"
         elif err["type"] == "literal_error":
@@ -50,6 +57,12 @@ def problems_from(exc: ValidationError, doc: YamlDocument, at: Location,
             fix = str(err["ctx"]["fix"])
         problems.append(Problem(f"{key}: {message}" if key else message, doc.file, doc.line_of(loc), fix))
     return problems
+
+
+def _closest_key(model: type[BaseModel], loc: tuple[str | int, ...]) -> str | None:
+    """The known key closest to the unknown key at `loc` (pydantic's location), if one is close."""
+    close = difflib.get_close_matches(str(loc[-1]), _fields_at(model, loc[:-1]), n=1)
+    return close[0] if close else None
 
 
 def format_location(loc: Iterable[str | int]) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from docsite.errors import BuildError, read_text
+from docsite.errors import BuildError, Problem, read_text
 
 _Loader: type[yaml.CSafeLoader] | type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -65,12 +65,7 @@ def parse_yaml(text: str, file: Path, first_line: int = 1) -> YamlDocument:
     try:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = first_line + mark.line if mark is not None else first_line
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise BuildError.at(f"invalid YAML: {problem}", file, line,
-                            "check the indentation, and quote values that contain ': ' or start with "
-                            "a special character") from exc
+        raise BuildError(yaml_syntax_problem(exc, file, first_line)) from exc
     if node is None:
         return YamlDocument(None, file, first_line)
     if _expanded_size(node, {}) > MAX_YAML_VALUES:
@@ -83,6 +78,29 @@ def parse_yaml(text: str, file: Path, first_line: int = 1) -> YamlDocument:
     doc = YamlDocument(data, file, first_line)
     _index(node, (), doc.lines, first_line)
     return doc
+
+
+# A quote or bracket left open is noticed where the text ends (at a front matter's closing `---`) or
+# at the next line: the line it was opened on is the one to fix.
+_OPENED_AT_CONTEXT = ("while scanning a quoted scalar", "while parsing a flow")
+
+
+def yaml_syntax_problem(exc: yaml.YAMLError, file: Path, first_line: int = 1) -> Problem:
+    """The problem of a YAML syntax error, at the line to fix. `first_line` is the line of `file` the
+    parsed text starts on (front matter starts on line 2)."""
+    if not isinstance(exc, yaml.MarkedYAMLError):
+        return Problem(f"YAML syntax error: {exc}", file, first_line, "fix the YAML syntax")
+    what = " ".join(part for part in (exc.problem, exc.context) if part)
+    opened = exc.context_mark if exc.context and exc.context.startswith(_OPENED_AT_CONTEXT) else None
+    if opened is not None:
+        return Problem(f"YAML syntax error: {what}", file, first_line + opened.line,
+                       "close the quote or the bracket opened on this line (a quote inside '...' is written '')")
+    mark = exc.problem_mark or exc.context_mark
+    if exc.context_mark and mark and exc.context_mark.line != mark.line:
+        what += f" (started at line {first_line + exc.context_mark.line})"
+    return Problem(f"YAML syntax error: {what}", file, first_line + mark.line if mark else first_line,
+                   "fix the YAML at this line: the indentation, a missing `:`, or quote a value that contains "
+                   "': ' or starts with a special character")
 
 
 def load_yaml_file(file: Path) -> YamlDocument:

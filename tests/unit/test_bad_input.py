@@ -4,6 +4,7 @@ line), `docsite check` and `build` exit 1, no traceback, and the previous build 
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from typer.testing import CliRunner
 from docsite import content as content_module
 from docsite.cli import app
 from docsite.errors import BuildError
+from tests.conftest import CONTENT
 from tests.unit.sitefiles import doc, load, write
 
 runner = CliRunner()
@@ -60,8 +62,75 @@ def front_matter_typo(site: Path) -> tuple[Path, int, str]:
     return file, 3, "descripton: unknown key 'descripton'"
 
 
+def misspelt_required_key_in_config(site: Path) -> tuple[Path, int, str]:
+    """Not also "title: Field required": the unknown key names the one it misspells."""
+    file = site / "site.yaml"
+    file.write_text(file.read_text().replace("title: Test Site\n", "titel: Test Site\n"))
+    return file, 1, "titel: unknown key 'titel'"
+
+
+def misspelt_required_key_in_a_react_page(site: Path) -> tuple[Path, int, str]:
+    file = write(site / "pages" / "find.yaml", "component: SearchPage\ntitel: Search\ndescription: Search the site.\n")
+    return file, 2, "titel: unknown key 'titel'"
+
+
+UNCLOSED_QUOTE = "YAML syntax error: found unexpected end of stream while scanning a quoted scalar"
+UNCLOSED_LIST = "YAML syntax error: did not find expected ',' or ']' while parsing a flow sequence"
+
+
+def unclosed_quote_in_front_matter(site: Path) -> tuple[Path, int, str]:
+    """Noticed at the closing `---`: reported where the quote opens."""
+    file = write(site / "docs" / "intro.md", '---\ntitle: "Intro\ndescription: The start.\nslug: /\n---\n\nHello.\n')
+    return file, 2, UNCLOSED_QUOTE
+
+
+def unclosed_list_in_front_matter(site: Path) -> tuple[Path, int, str]:
+    """Noticed on the next line: reported where the list opens."""
+    file = write(site / "docs" / "intro.md", "---\ntitle: Intro\nkeywords: [a, b\ndescription: The start.\n"
+                 "slug: /\n---\n\nHello.\n")
+    return file, 3, UNCLOSED_LIST
+
+
+def unclosed_quote_in_config(site: Path) -> tuple[Path, int, str]:
+    file = site / "site.yaml"
+    text = file.read_text()
+    file.write_text(text.replace("title: Test Site\n", "title: 'Test Site\n"))
+    return file, 1, UNCLOSED_QUOTE
+
+
+def unclosed_list_in_sidebars(site: Path) -> tuple[Path, int, str]:
+    file = write(site / "sidebars.yaml", "docs:\n  - intro\n  - {type: category, label: Guides, items: [intro}\n")
+    return file, 3, UNCLOSED_LIST
+
+
+def unclosed_quote_in_a_react_page(site: Path) -> tuple[Path, int, str]:
+    file = write(site / "pages" / "home.yaml", 'component: HomePage\ntitle: "Home\ndescription: The home page.\n')
+    return file, 2, UNCLOSED_QUOTE
+
+
+def unclosed_quote_in_authors(site: Path) -> tuple[Path, int, str]:
+    file = write(site / "blog" / "authors.yaml", "ana:\n  name: 'Ana\n  title: Writer\n")
+    return file, 2, UNCLOSED_QUOTE
+
+
+def unclosed_list_in_a_spec(site: Path) -> tuple[Path, int, str]:
+    spec = (CONTENT / "specs" / "catalog.yaml").read_text().replace(
+        "      summary: List events\n", "      summary: [List events\n", 1)
+    file = write(site / "specs" / "catalog.yaml", spec)
+    return file, spec[:spec.index("[List events")].count("\n") + 1, UNCLOSED_LIST
+
+
 CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
+    "YAML: a quote left open in front matter": unclosed_quote_in_front_matter,
+    "YAML: a list left open in front matter": unclosed_list_in_front_matter,
+    "YAML: a quote left open in site.yaml": unclosed_quote_in_config,
+    "YAML: a list left open in sidebars.yaml": unclosed_list_in_sidebars,
+    "YAML: a quote left open in a React page": unclosed_quote_in_a_react_page,
+    "YAML: a quote left open in authors.yaml": unclosed_quote_in_authors,
+    "YAML: a list left open in a spec": unclosed_list_in_a_spec,
     "front-matter typo": front_matter_typo,
+    "a misspelt required key in site.yaml": misspelt_required_key_in_config,
+    "a misspelt required key in a React page": misspelt_required_key_in_a_react_page,
     "non-UTF-8 Markdown": not_utf8_doc,
     "non-UTF-8 sidebars.yaml": not_utf8_sidebars,
     "non-UTF-8 site.yaml": not_utf8_config,
@@ -205,3 +274,168 @@ def test_long_lists_in_messages_are_capped() -> None:
     message = doc_not_found("guides/page-1", ids)
     assert message.endswith("guides/page-09 and 20 more")
     assert "Did you mean 'guides/page-" in message  # the closest ids come first, the list is capped
+
+
+def test_a_long_list_of_sidebar_ids_is_capped_with_the_closest_first(mini_site: Path) -> None:
+    from docsite.config import load_config
+    from docsite.content import load_content
+    from docsite.errors import Report
+    from docsite.sidebars import load_sidebars
+
+    file = write(mini_site / "sidebars.yaml", "".join(f"area{n:02}: [intro]\n" for n in range(15)))
+    report = Report()
+    docs = load_content(mini_site, load_config(mini_site), report).doc_index()
+    with pytest.raises(LookupError) as error:
+        load_sidebars(file, docs, "/docs", report).find("area-07")
+    assert str(error.value) == ("no sidebar with id 'area-07'. Available sidebar ids: area07, area10, area09, "
+                                "area00, area01, area02, area03, area04, area05, area06 and 5 more")
+
+
+def test_a_long_list_of_authors_is_capped_with_the_closest_first(mini_site: Path) -> None:
+    write(mini_site / "blog" / "authors.yaml", "".join(f"writer{n:02}: {{name: W{n}}}\n" for n in range(14)))
+    write(mini_site / "blog" / "2025-01-02-news.md", "---\ntitle: News\nauthors: [writer-13]\n---\n\nNews.\n")
+    with pytest.raises(BuildError) as error:
+        load(mini_site)
+    [problem] = error.value.problems
+    assert problem.fix == ("add 'writer-13' to authors.yaml, or use one of: writer13, writer12, writer11, writer00, "
+                           "writer01, writer02, writer03, writer04, writer05, writer06 and 4 more")
+
+
+def test_a_long_list_of_known_keys_is_capped(mini_site: Path) -> None:
+    config = mini_site / "site.yaml"
+    config.write_text(config.read_text() + "zzz: 1\n")
+    with pytest.raises(BuildError) as error:
+        load(mini_site)
+    [problem] = error.value.problems
+    assert problem.message == "zzz: unknown key 'zzz'"
+    assert problem.fix is not None and problem.fix.startswith("known keys here: analytics, baseUrl, blog, ")
+    assert problem.fix.endswith(" more")
+
+
+def test_a_long_list_of_error_codes_is_capped_with_the_closest_first(site_copy: Callable[[], Path]) -> None:
+    page = site_copy() / "docs" / "environments.md"
+    text = page.read_text()
+    page.write_text(text + "\n`GET /catalog/v1/events/{eventId}` can answer:\n\n```json\n"
+                    '{"code": "EVENT_NOT_FUOND", "message": "No event 4521."}\n```\n')
+    with pytest.raises(BuildError) as error:
+        load(page.parent.parent)
+    [problem] = error.value.problems
+    assert (problem.file, problem.line) == (page, text.count("\n") + 5)  # the JSON's line
+    assert problem.message == "error code `EVENT_NOT_FUOND` is not documented by Catalog API"
+    assert problem.fix is not None and problem.fix.startswith("use one of the documented codes (EVENT_NOT_FOUND, ")
+    assert problem.fix.endswith(" more), or add it to `x-error-codes` of the spec")
+
+
+# -- one mistake in a spec, one error -----------------------------------------------------------------
+
+def _edit(file: Path, old: str, new: str) -> int:
+    """Replace the first `old` in `file` with `new`; the line where `old` started."""
+    text = file.read_text()
+    assert old in text, old
+    file.write_text(text.replace(old, new, 1))
+    return text.count("\n", 0, text.index(old)) + 1
+
+
+def operation_without_description(spec: Path) -> tuple[int, str]:
+    text = spec.read_text()
+    start = text.index("      description: |\n", text.index("operationId: listEvents"))
+    end = text.index("      tags:", start)
+    spec.write_text(text[:start] + text[end:])
+    line = text.count("\n", 0, text.index("operationId: listEvents"))  # the line of `get:`
+    return line, "/paths/~1catalog~1v1~1events/get: the operation has no description"
+
+
+def invented_field_in_an_example(spec: Path) -> tuple[int, str]:
+    line = _edit(spec, "                    name: Marea Alta — Gira Faro 2026\n",
+                 "                    name: Marea Alta — Gira Faro 2026\n                    venueCapacity: 12000\n")
+    return line + 1, ("/paths/~1catalog~1v1~1events/get/responses/200/content/application~1json/example/data/0/"
+                      "venueCapacity: Unevaluated properties are not allowed ('venueCapacity' was unexpected)")
+
+
+def yaml_syntax_error(spec: Path) -> tuple[int, str]:
+    line = _edit(spec, "      summary: List events\n", "      summary: [List events\n")
+    return line, "YAML syntax error: did not find expected ',' or ']' while parsing a flow sequence"
+
+
+def broken_ref(spec: Path) -> tuple[int, str]:
+    text = spec.read_text()
+    ref = '        - $ref: "#/components/parameters/q"\n'
+    line = _edit(spec, ref, ref.replace("/q\"", "/qq\""))
+    assert text.index(ref) > text.index("operationId: listEvents")
+    return line, ("/paths/~1catalog~1v1~1events/get/parameters/0/$ref: $ref '#/components/parameters/qq' "
+                  "does not resolve")
+
+
+def misspelt_error_codes(spec: Path) -> tuple[int, str]:
+    """The docs name the catalog's codes in JSON and in the text: they wait until the spec has them."""
+    _edit(spec, "  x-error-codes:", "  x-error-codez:")
+    return _edit(spec, "info:", "info:"), "/info: `x-error-codes` is missing"
+
+
+def operation_without_id(spec: Path) -> tuple[int, str]:
+    """Seven operation cards name it: reported once, with the spec (links to its anchor warn)."""
+    line = _edit(spec, "    get:\n      operationId: listEvents\n", "    get:\n")
+    return line, "/paths/~1catalog~1v1~1events/get: the operation has no operationId"
+
+
+SPEC_MISTAKES: dict[str, Callable[[Path], tuple[int, str]]] = {
+    "an operation without a description": operation_without_description,
+    "a field the schema does not define in an example": invented_field_in_an_example,
+    "a YAML syntax error": yaml_syntax_error,
+    "a $ref that does not resolve": broken_ref,
+    "x-error-codes misspelt": misspelt_error_codes,
+    "an operation without an operationId": operation_without_id,
+}
+
+
+@pytest.mark.parametrize("mistake", SPEC_MISTAKES)
+def test_one_mistake_in_a_spec_is_one_error_not_one_per_page_that_uses_the_api(
+        site_copy: Callable[[], Path], mistake: str) -> None:
+    """The catalog spec is used by 30 pages (calls, operation cards, links): a spec whose example or
+    convention is wrong still lends them its operations; one that cannot be read stops the run."""
+    spec = site_copy() / "specs" / "catalog.yaml"
+    line, message = SPEC_MISTAKES[mistake](spec)
+    result = runner.invoke(app, ["check", "--content", str(spec.parent.parent), "--format", "json"])
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert report["summary"].startswith("Build failed: 1 error")  # it was 196 errors
+    [problem] = [p for p in report["problems"] if p["severity"] == "error"]
+    assert (problem["file"], problem["line"]) == (str(spec), line)
+    assert problem["message"].startswith(message)
+
+
+def typo_in_a_linked_doc(content: Path) -> tuple[Path, int, str]:
+    """environments.md is in the sidebar and the footer, and ten docs link to it."""
+    doc = content / "docs" / "environments.md"
+    return doc, _edit(doc, "\ndescription:", "\ndescripton:") + 1, "descripton: unknown key 'descripton'"
+
+
+def typo_in_a_linked_react_page(content: Path) -> tuple[Path, int, str]:
+    """The widget docs link /widget-tests."""
+    page = content / "pages" / "widget-tests.yaml"
+    return page, _edit(page, "\ntitle:", "\ntitel:") + 1, "titel: unknown key 'titel'"
+
+
+def typo_in_authors(content: Path) -> tuple[Path, int, str]:
+    """Every post names its authors."""
+    authors = content / "blog" / "authors.yaml"
+    return authors, _edit(authors, "  name:", "  nam:"), "laura-campos.nam: unknown key 'nam'"
+
+
+CONTENT_MISTAKES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
+    "a front matter typo in a doc the site links to": typo_in_a_linked_doc,
+    "a typo in a React page the docs link to": typo_in_a_linked_react_page,
+    "a typo in authors.yaml": typo_in_authors,
+}
+
+
+@pytest.mark.parametrize("mistake", CONTENT_MISTAKES)
+def test_a_file_that_fails_to_load_is_one_error_not_one_per_reference(site_copy: Callable[[], Path],
+                                                                      mistake: str) -> None:
+    content = site_copy()
+    file, line, message = CONTENT_MISTAKES[mistake](content)
+    result = runner.invoke(app, ["check", "--content", str(content), "--format", "json"])
+    report = json.loads(result.stdout)
+    assert report["summary"].startswith("Build failed: 1 error.")
+    [problem] = report["problems"]
+    assert (problem["file"], problem["line"], problem["message"]) == (str(file), line, message)

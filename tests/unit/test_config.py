@@ -161,8 +161,8 @@ def test_only_the_current_docs_version_exists(tmp_path: Path) -> None:
 
 def test_yaml_syntax_errors_have_a_line(tmp_path: Path) -> None:
     error = error_of(tmp_path, "title: T\nurl: [unclosed\n")
-    assert "invalid YAML" in error.problems[0].message
-    assert error.problems[0].line is not None and error.problems[0].line >= 2
+    assert error.problems[0].message.startswith("YAML syntax error: did not find expected ',' or ']'")
+    assert error.problems[0].line == 2
 
 
 def test_a_missing_configuration_says_how_to_create_it(tmp_path: Path) -> None:

@@ -25,7 +25,7 @@ from docsite.delivery import (
 from docsite.errors import BuildError
 from docsite.nginx import nginx_config
 from docsite.redirects import Redirect, fallback_page
-from tests.conftest import FRONTEND
+from tests.conftest import FRONTEND, LINT_OFF
 from tests.unit.sitefiles import configure, doc, load, write
 
 SITE = SiteConfig(title="T", url="https://example.com")
@@ -145,7 +145,8 @@ def test_precompress_writes_twins_once_for_files_worth_it(tmp_path: Path) -> Non
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     content = tmp_path_factory.mktemp("content")
-    write(content / "site.yaml", "title: T\nurl: https://example.com\nredirects:\n  - {from: /old, to: /docs/}\n")
+    write(content / "site.yaml", "title: T\nurl: https://example.com\nredirects:\n  - {from: /old, to: /docs/}\n"
+          + LINT_OFF)
     write(content / "sidebars.yaml", "docs:\n  - intro\n")
     write(content / "docs" / "intro.md", doc("Intro", "slug: /\n"))
     out = tmp_path_factory.mktemp("site") / "build"

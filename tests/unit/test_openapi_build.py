@@ -10,7 +10,8 @@ import pytest
 
 from docsite.build import Paths, check, load_site
 from docsite.errors import BuildError
-from tests.conftest import FRONTEND
+from tests.conftest import FRONTEND, LINT_RULES_OFF
+from tests.unit.sitefiles import configure
 
 
 def paths(content: Path) -> Paths:
@@ -24,6 +25,8 @@ def errors_of(content: Path) -> list[str]:
 
 
 def add_doc(content: Path, body: str) -> Path:
+    """A short doc that uses the API reference (the lint rules, which it does not meet, are off)."""
+    configure(content, lint=LINT_RULES_OFF)
     doc = content / "docs" / "api-test.md"
     doc.write_text("---\ntitle: API test\ndescription: A page that uses the API reference.\n---\n\n" + body)
     return doc

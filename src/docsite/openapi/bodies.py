@@ -21,7 +21,6 @@ checked for syntax.
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -32,24 +31,24 @@ from typing import Any
 from jsonschema.exceptions import ValidationError
 from jsonschema.protocols import Validator
 
-from docsite.errors import Report
+from docsite.errors import Report, closest_first, listing
 from docsite.markdown import CodeSpan
 from docsite.openapi.calls import ApiCall, ApiIndex, SpecOperation
 from docsite.openapi.specs import ApiSpec
 from docsite.openapi.validation import (
+    COMPOSITIONS,
     dereference,
     escape,
     openapi_version,
     operations,
     resolve_pointer,
     schema_validators,
+    strict_document,
 )
 from docsite.routes import Route
 
 _CURL_BODY = re.compile(r"(?:^|\s)(?:-d|--data|--data-raw|--data-binary|--json)[\s=]+'([^']*)'")
 _JSON_MEDIA = re.compile(r"^application/(?:[\w.+-]+\+)?json$|^\*/\*$")
-_SCHEMA_KEYWORDS_WITH_VALUES = ("example", "examples", "default", "const", "enum")
-_COMPOSITIONS = ("allOf", "oneOf", "anyOf")
 FIX = "correct the JSON to match the spec, or the spec if the page is right (see /specification/{api})"
 
 
@@ -67,9 +66,7 @@ class _Api:
     def of(cls, spec: ApiSpec) -> _Api:
         document = spec.document
         version = openapi_version(document) or "3.1"
-        strict = _strict(document) if version == "3.1" else document
-        codes = {str(entry.get("code")) for entry in spec.info.get("x-error-codes") or []
-                 if isinstance(entry, dict)}
+        strict = strict_document(document) if version == "3.1" else document
         errors = sorted({schema for pointer, _, _ in operations(document) if pointer.startswith("/paths/")
                          for status, schema in _response_schemas(document, pointer) if status[:1] in "45"})
         webhooks: dict[str, list[str]] = {}
@@ -77,7 +74,7 @@ class _Api:
             if item.startswith("/webhooks/"):
                 name = item.split("/")[2].replace("~1", "/").replace("~0", "~")
                 webhooks.setdefault(name, []).extend(_body_schemas(document, pointer))
-        return cls(spec, schema_validators(strict, version), codes, errors, webhooks)
+        return cls(spec, schema_validators(strict, version), spec.error_codes, errors, webhooks)
 
     def body_schemas(self, op: SpecOperation) -> list[str]:
         return _body_schemas(self.spec.document, _pointer(op))
@@ -162,8 +159,9 @@ def _check_block(page: _Page, span: CodeSpan, apis: dict[str, _Api], report: Rep
         _check_against_operations(page.file, span.line, value, call, candidates, apis, report)
     elif _is_error(value):
         owners = [api for api in apis.values() if value["code"] in api.error_codes]
-        api = owners[0]
-        _report(page.file, span.line, "this error body", api.errors_for(value, api.error_schemas), api, report)
+        if owners:  # none when a spec without `x-error-codes` let the code pass
+            api = owners[0]
+            _report(page.file, span.line, "this error body", api.errors_for(value, api.error_schemas), api, report)
 
 
 def _check_against_operations(file: Path, line: int, value: Any, call: ApiCall | None,
@@ -217,12 +215,12 @@ def _check_error_code(file: Path, line: int, value: dict[str, Any], candidates: 
     """False (and reported) when the error body's code is not one the API (or any API) documents."""
     code = value["code"]
     scope = [apis[name] for name in dict.fromkeys(op.spec for op in candidates)] or list(apis.values())
-    if any(code in api.error_codes for api in scope):
+    if any(code in api.error_codes or not api.spec.lists_error_codes for api in scope):
         return True
-    known = sorted({c for api in scope for c in api.error_codes})
+    known = closest_first(code, {c for api in scope for c in api.error_codes})
     where = " and ".join(api.spec.title for api in scope) if candidates else "any API"
     report.error(f"error code `{code}` is not documented by {where}", file, line,
-                 f"use one of the documented codes ({', '.join(known)}), or add it to `x-error-codes` of the spec")
+                 f"use one of the documented codes ({listing(known)}), or add it to `x-error-codes` of the spec")
     return False
 
 
@@ -297,40 +295,4 @@ def _excerpts(document: dict[str, Any], roots: list[str]) -> Iterator[str]:
         nested += [f"{pointer}/{key}" for key in ("items", "additionalProperties") if isinstance(schema.get(key), dict)]
         yield from nested
         stack += nested
-        stack += [f"{pointer}/{key}/{i}" for key in _COMPOSITIONS for i, _ in enumerate(schema.get(key) or [])]
-
-
-def _strict(document: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a 3.1 document in which every object schema (one with `properties`, or composed with
-    `allOf`/`oneOf`/`anyOf`) allows no other field: `unevaluatedProperties: false`. Not the parts of
-    a composition: the whole sees the fields its parts define, a part alone sees only its own."""
-    strict = copy.deepcopy(document)
-    parts = {part["$ref"][1:] for part in _composition_parts(strict) if isinstance(part.get("$ref"), str)}
-
-    def walk(value: Any, pointer: str, part: bool) -> None:
-        if isinstance(value, dict):
-            if (any(key in value for key in ("properties", *_COMPOSITIONS)) and not part and pointer not in parts
-                    and "additionalProperties" not in value and "unevaluatedProperties" not in value):
-                value["unevaluatedProperties"] = False
-            for key, child in value.items():
-                if key not in _SCHEMA_KEYWORDS_WITH_VALUES:
-                    walk(child, f"{pointer}/{escape(str(key))}", key in _COMPOSITIONS)
-        elif isinstance(value, list):
-            for i, child in enumerate(value):
-                walk(child, f"{pointer}/{i}", part)
-
-    walk(strict, "", False)
-    return strict
-
-
-def _composition_parts(value: Any) -> Iterator[dict[str, Any]]:
-    if isinstance(value, dict):
-        for key in _COMPOSITIONS:
-            parts = value.get(key)
-            yield from (part for part in parts if isinstance(part, dict)) if isinstance(parts, list) else ()
-        for key, child in value.items():
-            if key not in _SCHEMA_KEYWORDS_WITH_VALUES:
-                yield from _composition_parts(child)
-    elif isinstance(value, list):
-        for child in value:
-            yield from _composition_parts(child)
+        stack += [f"{pointer}/{key}/{i}" for key in COMPOSITIONS for i, _ in enumerate(schema.get(key) or [])]

@@ -29,6 +29,12 @@ def operation_index(specs: list[ApiSpec]) -> dict[str, dict[str, Any]]:
     return index
 
 
+def _an_operation_has_no_id(specs: list[ApiSpec]) -> bool:
+    return any(method in METHODS and isinstance(operation, dict) and not operation.get("operationId")
+               for spec in specs for item in (spec.document.get("paths") or {}).values() if isinstance(item, dict)
+               for method, operation in item.items())
+
+
 def resolve_operation_cards(route: Route, specs: list[ApiSpec], report: Report,
                             index: dict[str, dict[str, Any]] | None = None) -> None:
     if route.rendered is None:
@@ -40,6 +46,8 @@ def resolve_operation_cards(route: Route, specs: list[ApiSpec], report: Report,
     for use in uses:
         op_id = str(use.props.get("operationId", ""))
         found = index.get(op_id)
+        if found is None and _an_operation_has_no_id(specs):
+            continue  # reported with the spec: the card may name the id that operation lost
         if found is None:
             close = difflib.get_close_matches(op_id, list(index), n=3)
             hint = f" Did you mean {', '.join(close)}?" if close else ""

@@ -1,7 +1,8 @@
 """The OpenAPI files of `content/specs/`: loaded and validated on every build, offered for download.
 
 Every spec is validated (validation.py); a spec with a problem is reported (file, JSON pointer,
-line, fix), which fails the build, and gets no page.
+line, fix), which fails the build. A spec the site cannot read gets no page and stops the run
+after the content is loaded (build.py): every call and link to it would fail too.
 """
 
 from __future__ import annotations
@@ -36,6 +37,17 @@ class ApiSpec:
         return info if isinstance(info, dict) else {}
 
     @property
+    def error_codes(self) -> set[str]:
+        """The codes of `info.x-error-codes`: the errors this API documents."""
+        return {str(entry.get("code")) for entry in self.info.get("x-error-codes") or [] if isinstance(entry, dict)}
+
+    @property
+    def lists_error_codes(self) -> bool:
+        """Whether the spec has its `x-error-codes` (a spec without is an error, reported once: the
+        codes the docs name are not checked against it until it has them)."""
+        return isinstance(self.info.get("x-error-codes"), list)
+
+    @property
     def title(self) -> str:
         return str(self.info.get("title", self.name))
 
@@ -48,12 +60,15 @@ class ApiSpec:
 
 
 def load_specs(specs_dir: Path, report: Report) -> list[ApiSpec]:
-    """Every spec of `specs_dir`, validated; an invalid one is reported and left out."""
+    """Every spec of `specs_dir`, validated, its problems reported. A spec whose examples or
+    conventions are wrong is kept: its page, paths and operations are what the docs refer to, and
+    one missing description is one error, not one per call a page makes. A spec the site cannot read
+    (YAML, references, OpenAPI structure) is left out."""
     specs = []
     for file in sorted(specs_dir.glob("*.yaml")) if specs_dir.is_dir() else []:
         result = _checked(file)
         report.extend(result.problems)
-        if not any(p.severity == "error" for p in result.problems) and isinstance(result.document, dict):
+        if result.usable and isinstance(result.document, dict):
             specs.append(ApiSpec(result.file.stem, result.file, result.document, result.lines))
     return specs
 

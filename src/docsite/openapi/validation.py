@@ -22,6 +22,7 @@ reference renderer (resolver.py) reads each spec once.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -50,6 +51,7 @@ from referencing import Registry
 from referencing.jsonschema import DRAFT4, DRAFT202012
 
 from docsite.errors import BuildError, Problem, read_text
+from docsite.yamlfile import yaml_syntax_problem
 
 try:
     from yaml import CSafeLoader as _SafeLoader
@@ -57,7 +59,7 @@ except ImportError:  # PyYAML built without libyaml
     from yaml import SafeLoader as _SafeLoader  # type: ignore[assignment]
 
 __all__ = ["CheckedSpec", "check_spec_file", "dereference", "escape", "line_of", "openapi_version", "operations",
-           "parse_spec", "resolve_pointer", "schema_validators", "validate_spec_file"]
+           "parse_spec", "resolve_pointer", "schema_validators", "strict_document", "validate_spec_file"]
 
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 GENERIC_ERROR_CODES = (
@@ -71,6 +73,8 @@ GENERIC_ERROR_CODES = (
     ("SERVICE_UNAVAILABLE", 503),
 )
 DOCUMENT_URI = "urn:docsite:openapi-document"
+_SCHEMA_KEYWORDS_WITH_VALUES = ("example", "examples", "default", "const", "enum")
+COMPOSITIONS = ("allOf", "oneOf", "anyOf")  # the keywords whose parts make one schema together
 DRAFTS = {"3.1": DRAFT202012, "3.0": DRAFT4}  # the JSON Schema dialect of each OpenAPI schema
 
 Example = tuple[str, str, Any]  # (schema pointer, example pointer, example value)
@@ -82,12 +86,15 @@ FIX_OPENAPI = "make this node follow the OpenAPI {version} specification (https:
 @dataclass
 class CheckedSpec:
     """A spec file once checked: its document (None when it cannot be parsed), the line of every
-    JSON pointer in it, and its problems (empty when it is valid)."""
+    JSON pointer in it, its problems (empty when it is valid) and whether it can be used anyway."""
 
     file: Path
     document: Any = None
     lines: dict[str, int] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    # The document is OpenAPI the site can read (its YAML, references and structure are sound), even
+    # when an example or a convention is wrong: its operations still serve the docs' checks.
+    usable: bool = False
 
 
 def validate_spec_file(path: Path) -> list[Problem]:
@@ -110,10 +117,8 @@ def check_spec_file(path: Path) -> CheckedSpec:
         return CheckedSpec(path, problems=[Problem(str(err.problem), path, line,
                                                    "for a schema that contains itself, use a $ref such as "
                                                    "$ref: '#/components/schemas/Category'")])
-    except yaml.MarkedYAMLError as err:
-        return CheckedSpec(path, problems=[_yaml_syntax_problem(err, path)])
     except yaml.YAMLError as err:
-        return CheckedSpec(path, problems=[Problem(f"YAML error: {err}", path, fix="fix the YAML syntax")])
+        return CheckedSpec(path, problems=[yaml_syntax_problem(err, path)])
 
     report = _Report(path, root)
     checked = CheckedSpec(path, None, report.lines, report.problems)
@@ -136,6 +141,8 @@ def check_spec_file(path: Path) -> CheckedSpec:
         stage(document, version, report)
         if stops_the_run and len(report.problems) > before:
             break
+    else:
+        checked.usable = True
     return checked
 
 
@@ -245,16 +252,6 @@ def _check_acyclic(node: yaml.Node, ancestors: set[int]) -> None:
     ancestors.discard(id(node))
 
 
-def _yaml_syntax_problem(err: yaml.MarkedYAMLError, path: Path) -> Problem:
-    """"did not find expected ',' or ']' while parsing a flow sequence (started at line 31)"."""
-    mark = err.problem_mark or err.context_mark
-    what = " ".join(part for part in (err.problem, err.context) if part)
-    if err.context_mark and mark and err.context_mark.line != mark.line:
-        what += f" (started at line {err.context_mark.line + 1})"
-    return Problem(f"YAML syntax error: {what}", path, mark.line + 1 if mark else None,
-                   "fix the YAML at this line (indentation, quotes, a missing `:` or closing bracket)")
-
-
 def _with_string_keys(value: Any) -> Any:
     """`value` with every mapping key as a string (non-string keys were reported already)."""
     if isinstance(value, dict):
@@ -338,6 +335,10 @@ def _describe(pointer: str, error: ValidationError) -> tuple[str, str]:
     if error.context:
         error = best_match([error])
     where = pointer + "".join(f"/{escape(str(part))}" for part in error.absolute_path)
+    if error.validator in ("unevaluatedProperties", "additionalProperties") and isinstance(error.instance, dict):
+        # at the first field that is not allowed: an example can be forty lines long
+        unexpected = [key for key in error.instance if repr(key) in error.message]
+        where += f"/{escape(str(unexpected[0]))}" if unexpected else ""
     return where, _shorten(error.message)
 
 
@@ -384,10 +385,60 @@ def _locating(cls: type[keywords.KeywordValidator]) -> type[keywords.KeywordVali
 # --- Stage 4: examples -----------------------------------------------------------------------
 
 def _check_examples(document: dict[str, Any], version: str, report: _Report) -> None:
-    validator_at = schema_validators(document, version)
+    """Every example against its schema, as strictly as the docs' JSON (bodies.py): in 3.1, a field
+    the schema does not define fails."""
+    validator_at = schema_validators(strict_document(document) if version == "3.1" else document, version)
     for schema_pointer, example_pointer, value in _examples(document):
         for error in validator_at(schema_pointer).iter_errors(value):
             _add_validation_error(report, example_pointer, error, FIX_EXAMPLE)
+
+
+def strict_document(document: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a 3.1 document in which every object schema (one with `properties`, or made of
+    `allOf` pieces) allows no other field: `unevaluatedProperties: false`. Not the pieces of a whole:
+    the whole sees the fields its pieces define, a piece alone sees only its own. The pieces are
+    `allOf`'s parts, and `oneOf`'s and `anyOf`'s beside fields of the whole's own; otherwise each of
+    those is a whole alternative (`anyOf: [Attendant, null]`), closed by itself."""
+    strict = copy.deepcopy(document)
+    parts = {part["$ref"][1:] for part in _composition_parts(strict) if isinstance(part.get("$ref"), str)}
+
+    def walk(value: Any, pointer: str, part: bool) -> None:
+        if isinstance(value, dict):
+            if (any(key in value for key in _OWN_FIELDS) and not part and pointer not in parts
+                    and "additionalProperties" not in value and "unevaluatedProperties" not in value):
+                value["unevaluatedProperties"] = False
+            for key, child in value.items():
+                if key not in _SCHEMA_KEYWORDS_WITH_VALUES:
+                    walk(child, f"{pointer}/{escape(str(key))}", _pieces(value, key))
+        elif isinstance(value, list):
+            for i, child in enumerate(value):
+                walk(child, f"{pointer}/{i}", part)
+
+    walk(strict, "", False)
+    return strict
+
+
+_OWN_FIELDS = ("properties", "patternProperties", "allOf")  # a schema that defines fields (allOf: its pieces)
+
+
+def _pieces(schema: dict[str, Any], key: str) -> bool:
+    """Whether the schemas of `schema[key]` are pieces of `schema`, not whole alternatives."""
+    return key == "allOf" or (key in COMPOSITIONS and any(own in schema for own in _OWN_FIELDS))
+
+
+def _composition_parts(value: Any) -> Iterator[dict[str, Any]]:
+    """The schemas that are pieces of a whole, wherever they are."""
+    if isinstance(value, dict):
+        for key in COMPOSITIONS:
+            parts = value.get(key)
+            if isinstance(parts, list) and _pieces(value, key):
+                yield from (part for part in parts if isinstance(part, dict))
+        for key, child in value.items():
+            if key not in _SCHEMA_KEYWORDS_WITH_VALUES:
+                yield from _composition_parts(child)
+    elif isinstance(value, list):
+        for child in value:
+            yield from _composition_parts(child)
 
 
 def schema_validators(document: dict[str, Any], version: str) -> Callable[[str], Validator]:
