@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from docsite.blog import blog_routes, inline_authors
+from docsite.cache import CACHE_DIR_NAME, use_cache
 from docsite.config import CONFIG_FILE, SiteConfig, load_config
 from docsite.content import Content, load_content
 from docsite.delivery import (
@@ -49,6 +50,7 @@ from docsite.output import (
     docs_data_path,
     html_files,
     html_path,
+    json_bytes,
     outside_links,
     page_data_path,
     remove_stale_staging,
@@ -59,7 +61,6 @@ from docsite.output import (
     static_files,
     swap_in,
     write_bytes,
-    write_json,
 )
 from docsite.redirects import Redirect, collect_redirects, fallback_page
 from docsite.routes import (
@@ -89,10 +90,11 @@ class Paths:
     out: Path
     frontend: Path = PROJECT_ROOT / "frontend"
     cache: Path = PROJECT_ROOT / ".cache"  # what rebuilds reuse: rendered diagrams
+    results: Path | None = PROJECT_ROOT / CACHE_DIR_NAME  # parsed Markdown by content hash (docsite.cache)
 
     @classmethod
     def default(cls, root: Path = PROJECT_ROOT) -> Paths:
-        return cls(root / "content", root / "build", root / "frontend", root / ".cache")
+        return cls(root / "content", root / "build", root / "frontend", root / ".cache", root / CACHE_DIR_NAME)
 
     def diagram_renderer(self) -> Renderer:
         return Renderer(self.frontend / "node_modules" / "mermaid", self.cache / "diagrams")
@@ -121,6 +123,7 @@ class BuildResult:
     warnings: list[Problem]
     seconds: float
     out: Path | None
+    site: Site | None = None  # what was built (the dev server compares the next rebuild with it)
 
 
 Progress = Callable[[str, int, int], None]
@@ -130,9 +133,10 @@ def _no_progress(stage: str, done: int, total: int) -> None:
     return None
 
 
-def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) -> Site:
+def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None, build_id: str | None = None) -> Site:
     """Load, resolve and check the content. Raises BuildError listing every error found."""
     report = report or Report()
+    use_cache(paths.results)
     config = load_config(paths.content)
     frontend = Frontend(paths.frontend)
     content = load_content(paths.content, config, report, dev=dev)
@@ -187,17 +191,17 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     search = search_documents(routes, sidebars) if config.search.enabled else []
     versions = docs_versions(config, docs, sidebars)
     data = site_data(config, paths.content, content.docs, sidebars, versions, search_tags=search_tags(search),
-                     build_id=_build_id(), report=report, draft_ids=docs.draft_ids)
+                     build_id=build_id or _build_id(), report=report, draft_ids=docs.draft_ids)
     report.raise_if_errors()
     return Site(config, content, sidebars, versions, specs, routes, data, static_dir, files, search, redirects)
 
 
 def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
-          log: Callable[[str], None] = print) -> BuildResult:
+          log: Callable[[str], None] = print, build_id: str | None = None) -> BuildResult:
     started = time.perf_counter()
     report = Report()
     progress("Loading content", 0, 1)
-    site = load_site(paths, dev=dev, report=report)
+    site = load_site(paths, dev=dev, report=report, build_id=build_id)
     progress("Loading content", 1, 1)
     frontend = Frontend(paths.frontend)
     frontend.ensure_built(log)
@@ -216,7 +220,7 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
-    return BuildResult(len(site.routes), report.warnings, time.perf_counter() - started, paths.out)
+    return BuildResult(len(site.routes), report.warnings, time.perf_counter() - started, paths.out, site)
 
 
 def check(paths: Paths) -> list[Problem]:
@@ -228,32 +232,45 @@ def check(paths: Paths) -> list[Problem]:
 
 def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress) -> list[dict[str, str]]:
     """Write everything but the HTML; return the prerender jobs."""
-    config = site.config
     staging.mkdir(parents=True)
     copy_tree(frontend.client_dir, staging)
     shutil.rmtree(staging / ".vite", ignore_errors=True)
     copy_tree(site.static_dir, staging)
-    for path, data in (site.files | search_index_files(site.search, config.search)).items():
-        write_bytes(staging / path.lstrip("/"), data)
-    write_json(staging / "_data" / "site.json", site.site_data)
+    files = site_outputs(site) | search_files(site)
+    for index, (path, data) in enumerate(files.items()):
+        write_bytes(staging / path, data)
+        if index % 500 == 0:
+            progress("Writing page data", index, len(files))
+    progress("Writing page data", len(files), len(files))
+    return prerender_jobs(site)
+
+
+def site_outputs(site: Site) -> dict[str, bytes]:
+    """Every file the site's content makes but the HTML of its routes and the search indexes, by
+    path in the build: the generated files, the data of the site, sidebars and pages, the redirects'
+    fallback pages, the sitemap. (The dev server compares them with the previous rebuild's.)"""
+    config = site.config
+    files = {path.lstrip("/"): data for path, data in site.files.items()}
+    files["_data/site.json"] = json_bytes(site.site_data)
     for sidebar in site.sidebars.sidebars.values():
-        write_json(staging / sidebar_data_path(sidebar.id), sidebar.to_json())
-    write_json(staging / docs_data_path(PLUGIN_ID), versions_data(site.versions, config))
-    jobs = []
-    total = len(site.routes)
-    for index, route in enumerate(site.routes):
-        data_file = page_data_path(route.path)
-        write_json(staging / data_file, route.data)
-        jobs.append({"route": route.path, "data": data_file, "html": html_path(route.path, config.trailingSlash)})
-        if index % 200 == 0:
-            progress("Writing page data", index, total)
-    progress("Writing page data", total, total)
+        files[sidebar_data_path(sidebar.id)] = json_bytes(sidebar.to_json())
+    files[docs_data_path(PLUGIN_ID)] = json_bytes(versions_data(site.versions, config))
+    for route in site.routes:
+        files[page_data_path(route.path)] = json_bytes(route.data)
     for redirect in site.redirects:
-        page = fallback_page(redirect, config).encode()
-        write_bytes(staging / html_path(redirect.source, config.trailingSlash), page)
-    (staging / "sitemap.xml").write_text(sitemap(site.routes, config), encoding="utf-8")
-    (staging / "robots.txt").write_text(robots(config), encoding="utf-8")
-    return jobs
+        files[html_path(redirect.source, config.trailingSlash)] = fallback_page(redirect, config).encode()
+    files["sitemap.xml"] = sitemap(site.routes, config).encode()
+    files["robots.txt"] = robots(config).encode()
+    return files
+
+
+def search_files(site: Site) -> dict[str, bytes]:
+    return {path.lstrip("/"): data for path, data in search_index_files(site.search, site.config.search).items()}
+
+
+def prerender_jobs(site: Site) -> list[dict[str, str]]:
+    return [{"route": route.path, "data": page_data_path(route.path),
+             "html": html_path(route.path, site.config.trailingSlash)} for route in site.routes]
 
 
 def prerender(frontend: Frontend, staging: Path, jobs: list[dict[str, str]], progress: Progress) -> None:

@@ -20,6 +20,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
+from docsite.cache import results
 from docsite.config import SiteConfig
 from docsite.errors import BuildError, Problem, Report, internal_error, listing
 from docsite.frontmatter import read_markdown_file
@@ -213,8 +214,40 @@ def load_markdown(file: Path, model: type[F], report: Report) -> Loaded[F] | Non
     """Read `file`, validate its front matter with `model` and render its body.
 
     The title is the front matter's, else the leading `# Heading` (which is then removed from the
-    body). Returns None when the file cannot be used; the reasons are in `report`.
+    body). Returns None when the file cannot be used; the reasons are in `report`. The result and
+    its problems are cached by the file's path and bytes (docsite.cache): rendering is the heaviest
+    work of a build, and a rebuild renders only the files that changed.
     """
+    key = _cache_key(file, model)
+    if key is None:
+        return _load_markdown(file, model, report)  # unreadable: reported as the file's own error, uncached
+    data = key[1]
+
+    def compute() -> tuple[Loaded[F] | None, list[Problem]]:
+        found = Report()
+        return _load_markdown(file, model, found), found.problems
+
+    loaded, problems = results().get_or_compute(key[0], compute, lambda: _unchanged(file, data))
+    report.extend(problems)
+    return loaded
+
+
+def _unchanged(file: Path, data: bytes) -> bool:
+    try:
+        return file.read_bytes() == data
+    except OSError:
+        return False
+
+
+def _cache_key(file: Path, model: type[F]) -> tuple[str, bytes] | None:
+    try:
+        data = file.read_bytes()
+    except OSError:
+        return None
+    return results().key("markdown", str(file), f"{model.__module__}.{model.__qualname__}", data), data
+
+
+def _load_markdown(file: Path, model: type[F], report: Report) -> Loaded[F] | None:
     try:
         source = read_markdown_file(file)
         front = validate(model, source.front)
@@ -250,18 +283,30 @@ PARALLEL_FROM = 64
 
 
 def load_many(files: list[Path], model: type[F], report: Report) -> list[tuple[Path, Loaded[F]]]:
-    """`load_markdown` for every file, in order, in worker processes when there are many."""
-    if len(files) < PARALLEL_FROM or (os.cpu_count() or 1) < 2:
-        loaded = [(file, load_markdown(file, model, report)) for file in files]
-    else:
+    """`load_markdown` for every file, in order, in worker processes when many are not cached."""
+    cache = results()
+    keys = {file: _cache_key(file, model) for file in files}
+    to_render = [file for file, key in keys.items() if key is None or not cache.peek(key[0])]
+    done: dict[Path, tuple[Loaded[F] | None, list[Problem]]] = {}
+    if len(to_render) >= PARALLEL_FROM and (os.cpu_count() or 1) >= 2:
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(max_workers=os.cpu_count(), mp_context=context) as pool:
-            results = list(pool.map(_load_in_worker, files, [model] * len(files), chunksize=16))
-        loaded = []
-        for file, (result, problems) in zip(files, results, strict=True):
+            rendered = list(pool.map(_load_in_worker, to_render, [model] * len(to_render), chunksize=16))
+        for file, outcome in zip(to_render, rendered, strict=True):
+            done[file] = outcome
+            key = keys[file]
+            if key is not None and _unchanged(file, key[1]):
+                cache.put(key[0], outcome)  # the worker stored it on disk; this process keeps it in memory
+    loaded: list[tuple[Path, Loaded[F]]] = []
+    for file in files:
+        if file in done:
+            result, problems = done[file]
             report.extend(problems)
+        else:
+            result = load_markdown(file, model, report)
+        if result is not None:
             loaded.append((file, result))
-    return [(file, result) for file, result in loaded if result is not None]
+    return loaded
 
 
 def _load_in_worker(file: Path, model: type[F]) -> tuple[Loaded[F] | None, list[Problem]]:

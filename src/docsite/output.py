@@ -56,9 +56,9 @@ def html_path(route: str, trailing_slash: bool | None) -> str:
     return f"{key}.html" if trailing_slash is False else f"{key}/index.html"
 
 
-def write_json(path: Path, data: Any) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+def json_bytes(data: Any) -> bytes:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
 
 
 def write_bytes(path: Path, data: bytes) -> None:

@@ -22,6 +22,7 @@ checked for syntax.
 from __future__ import annotations
 
 import json
+import pickle
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -31,10 +32,11 @@ from typing import Any
 from jsonschema.exceptions import ValidationError
 from jsonschema.protocols import Validator
 
-from docsite.errors import Report, closest_first, listing
-from docsite.markdown import CodeSpan
+from docsite.cache import cached
+from docsite.errors import Problem, Report, closest_first, listing
+from docsite.markdown import CodeSpan, Rendered
 from docsite.openapi.calls import ApiCall, ApiIndex, SpecOperation
-from docsite.openapi.specs import ApiSpec
+from docsite.openapi.specs import ApiSpec, specs_key
 from docsite.openapi.validation import (
     COMPOSITIONS,
     dereference,
@@ -102,17 +104,33 @@ def check_json_bodies(routes: Iterable[Route], specs: list[ApiSpec], calls: dict
     if not specs:
         return
     index = ApiIndex(specs)
-    apis = {spec.name: _Api.of(spec) for spec in specs}
+    apis: dict[str, _Api] = {}
+    against = specs_key(specs)
     for route in routes:
-        if route.rendered is None or route.source is None:
+        rendered, source = route.rendered, route.source
+        if rendered is None or source is None:
             continue
-        page = _Page(route.source, calls.get(route.source, []), [h.line for h in route.rendered.headings], index)
-        for span in route.rendered.code:
-            if span.block and span.language == "json":
-                _check_block(page, span, apis, report)
-            if span.block:
-                for line, body, call in page.curl_bodies(span):
-                    _check_request(page.file, line, body, call, apis, index, report)
+        # A page's problems depend on its code, its calls and headings, and the specs: cached by them.
+        inputs = pickle.dumps((str(source), rendered.code, calls.get(source, []),
+                               [h.line for h in rendered.headings]), protocol=pickle.HIGHEST_PROTOCOL)
+        report.extend(cached("json-bodies", (against, inputs),
+                             lambda rendered=rendered, source=source: _check_page(  # type: ignore[misc]
+                                 source, rendered, calls, specs, index, apis)))
+
+
+def _check_page(source: Path, rendered: Rendered, calls: dict[Path, list[ApiCall]], specs: list[ApiSpec],
+                index: ApiIndex, apis: dict[str, _Api]) -> list[Problem]:
+    if not apis:
+        apis.update({spec.name: _Api.of(spec) for spec in specs})  # made once, when a page is checked
+    report = Report()
+    page = _Page(source, calls.get(source, []), [h.line for h in rendered.headings], index)
+    for span in rendered.code:
+        if span.block and span.language == "json":
+            _check_block(page, span, apis, report)
+        if span.block:
+            for line, body, call in page.curl_bodies(span):
+                _check_request(page.file, line, body, call, apis, index, report)
+    return report.problems
 
 
 @dataclass

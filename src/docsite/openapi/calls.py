@@ -22,15 +22,17 @@ method-and-path reference warns.
 from __future__ import annotations
 
 import difflib
+import pickle
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from docsite.cache import cached
 from docsite.errors import Report
 from docsite.markdown import CodeSpan
-from docsite.openapi.specs import METHODS, ApiSpec
+from docsite.openapi.specs import METHODS, ApiSpec, specs_key
 from docsite.routes import Route
 
 _METHOD_NAMES = "|".join(m.upper() for m in METHODS)
@@ -140,14 +142,19 @@ def check_api_calls(code: Iterable[tuple[Path, list[CodeSpan]]], specs: list[Api
         return found
     index = ApiIndex(specs)
     seen: set[tuple[Path, int, str | None, str]] = set()
+    against = specs_key(specs)
     for file, spans in code:
-        for span in spans:
-            for call in find_api_calls(span, index):
-                found.setdefault(file, []).append(call)
-                key = (file, call.line, call.method, call.path)
-                if key not in seen:
-                    seen.add(key)
-                    _check_call(call, index, file, report)
+        # finding the calls in a file's code is most of the work: cached by the code and the specs
+        inputs = pickle.dumps(spans, protocol=pickle.HIGHEST_PROTOCOL)
+        in_file = cached("api-calls", (against, inputs),
+                         lambda spans=spans: [call for span in spans  # type: ignore[misc]
+                                              for call in find_api_calls(span, index)])
+        for call in in_file:
+            found.setdefault(file, []).append(call)
+            key = (file, call.line, call.method, call.path)
+            if key not in seen:
+                seen.add(key)
+                _check_call(call, index, file, report)
     for calls in found.values():
         calls.sort(key=lambda call: call.line)
     return found

@@ -11,8 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from docsite.cache import cached
 from docsite.config import SiteConfig
-from docsite.errors import Report
+from docsite.errors import Problem, Report
 from docsite.markdown import render_markdown
 from docsite.openapi.page import ApiPageBuilder
 from docsite.openapi.resolver import SpecError
@@ -28,12 +29,24 @@ LANDING_NOT_FOUND = "/specification/404"  # what a path below LANDING that is no
 def reference_routes(specs: list[ApiSpec], config: SiteConfig, report: Report) -> list[Route]:
     landing = _landing(specs, config, report)
     routes = [landing, _landing_not_found(landing, config), _downloads(specs, config, report)]
+    settings = config.model_dump_json()
     for spec in specs:
-        try:
-            routes.append(ApiPageBuilder(spec, config).route())
-        except SpecError as error:
-            report.extend([error.problem])
+        route, problem = cached("api-page", (str(spec.file), settings, spec.digest),
+                                lambda spec=spec: _api_page(spec, config))  # type: ignore[misc]
+        if route is not None:
+            routes.append(route)
+        if problem is not None:
+            report.extend([problem])
     return routes
+
+
+def _api_page(spec: ApiSpec, config: SiteConfig) -> tuple[Route | None, Problem | None]:
+    """One API's page (the heaviest route of the site to make: cached by its spec and settings)."""
+    try:
+        return ApiPageBuilder(spec, config).route(), None
+    except SpecError as error:
+        return None, error.problem
+
 
 
 def _landing(specs: list[ApiSpec], config: SiteConfig, report: Report) -> Route:

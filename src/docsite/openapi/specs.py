@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from docsite.cache import cached
 from docsite.errors import Report
 from docsite.openapi.validation import CheckedSpec, check_spec_file
 
@@ -26,6 +27,7 @@ class ApiSpec:
     file: Path
     document: dict[str, Any]
     lines: dict[str, int] = field(default_factory=dict)  # JSON pointer -> line
+    digest: str = ""  # of the file's bytes: what the builder caches its work on this spec by
 
     @property
     def route(self) -> str:
@@ -65,30 +67,45 @@ def load_specs(specs_dir: Path, report: Report) -> list[ApiSpec]:
     one missing description is one error, not one per call a page makes. A spec the site cannot read
     (YAML, references, OpenAPI structure) is left out."""
     specs = []
+    folder = _folder_digest(specs_dir)  # a spec may `$ref` another file of the folder
     for file in sorted(specs_dir.glob("*.yaml")) if specs_dir.is_dir() else []:
-        result = _checked(file)
+        result, digest = _checked(file, folder)
         report.extend(result.problems)
         if result.usable and isinstance(result.document, dict):
-            specs.append(ApiSpec(result.file.stem, result.file, result.document, result.lines))
+            specs.append(ApiSpec(result.file.stem, result.file, result.document, result.lines, f"{digest}-{folder}"))
     return specs
+
+
+def _folder_digest(folder: Path) -> str:
+    digest = hashlib.sha256()
+    for file in sorted(folder.rglob("*")) if folder.is_dir() else []:
+        if file.is_file():
+            digest.update(file.relative_to(folder).as_posix().encode() + b"\0")
+            digest.update(file.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def specs_key(specs: list[ApiSpec]) -> str:
+    """What a check against the specs depends on: which specs, and their bytes."""
+    return ";".join(f"{spec.file}={spec.digest}" for spec in specs)
 
 
 # Validating a spec takes a few tenths of a second. The dev server rebuilds in one process: a spec
 # whose bytes did not change since the last build has the same result, so it is not checked again.
-_CHECKED: dict[tuple[Path, str], CheckedSpec] = {}
+_CHECKED: dict[tuple[Path, str, str], CheckedSpec] = {}
 
 
-def _checked(file: Path) -> CheckedSpec:
+def _checked(file: Path, folder: str) -> tuple[CheckedSpec, str]:
     try:
         digest = hashlib.sha256(file.read_bytes()).hexdigest()
     except OSError:
-        return check_spec_file(file)  # reports the file as unreadable
-    key = (file.resolve(), digest)
+        return check_spec_file(file), ""  # reports the file as unreadable
+    key = (file.resolve(), digest, folder)
     if key not in _CHECKED:
         if len(_CHECKED) > 64:
             _CHECKED.clear()
         _CHECKED[key] = check_spec_file(file)
-    return _CHECKED[key]
+    return _CHECKED[key], digest
 
 
 def spec_files(specs: list[ApiSpec]) -> dict[str, bytes]:
@@ -96,8 +113,8 @@ def spec_files(specs: list[ApiSpec]) -> dict[str, bytes]:
     out = {}
     for spec in specs:
         out[spec.download("yaml")] = spec.file.read_bytes()
-        out[spec.download("json")] = json.dumps(spec.document, indent=2, ensure_ascii=False,
-                                                default=str).encode()
+        out[spec.download("json")] = cached("spec-json", (str(spec.file), spec.digest), lambda spec=spec: json.dumps(
+            spec.document, indent=2, ensure_ascii=False, default=str).encode())  # type: ignore[misc]
     return out
 
 

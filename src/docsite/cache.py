@@ -1,0 +1,139 @@
+"""Work the builder can reuse between runs, kept by content hash: `.docsite-cache/` beside the
+project (git-ignored, safe to delete at any time).
+
+A result is stored under the hash of everything it was computed from (the file's path and bytes, the
+kind of result) and of the builder's own source code, so an edit to the builder invalidates every
+entry and nothing stale is ever read. Entries are pickles written atomically (a temporary file
+renamed into place): concurrent builds and worker processes share the folder safely. Results are
+also kept in memory for the process (the dev server's rebuilds), and every read returns a fresh copy:
+later stages edit the trees they are given (links are rewritten in place).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import tempfile
+from collections.abc import Callable
+from functools import lru_cache
+from importlib import metadata
+from pathlib import Path
+from typing import TypeVar
+
+T = TypeVar("T")
+
+CACHE_DIR_NAME = ".docsite-cache"
+_PACKAGE = Path(__file__).resolve().parent
+_MEMORY_LIMIT = 20_000
+_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "pygments", "latex2mathml", "pydantic", "pyyaml")
+
+
+@lru_cache(maxsize=1)
+def builder_version() -> str:
+    """A hash of the builder's source and of the versions of the libraries its results depend on:
+    results made by other code are never reused."""
+    digest = hashlib.sha256()
+    for package in _LIBRARIES:
+        try:
+            digest.update(f"{package}={metadata.version(package)};".encode())
+        except metadata.PackageNotFoundError:
+            digest.update(f"{package}=none;".encode())
+    for file in sorted(_PACKAGE.rglob("*.py")):
+        digest.update(file.relative_to(_PACKAGE).as_posix().encode())
+        digest.update(file.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+class ResultCache:
+    """Results by key, in memory and (when `folder` is set) on disk."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        self.memory: dict[str, bytes] = {}
+        self.hits = 0
+        self.misses = 0
+
+    def key(self, kind: str, *parts: str | bytes) -> str:
+        digest = hashlib.sha256(builder_version().encode() + b"\0" + kind.encode())
+        for part in parts:
+            data = part.encode() if isinstance(part, str) else part
+            digest.update(len(data).to_bytes(8, "little"))
+            digest.update(data)
+        return digest.hexdigest()
+
+    def peek(self, key: str) -> bool:
+        """Whether `key`'s result is in memory (a worker process need not compute it)."""
+        return key in self.memory
+
+    def put(self, key: str, value: object) -> None:
+        """Remember a result computed elsewhere (in a worker process, which stored it on disk)."""
+        self._remember(key, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+
+    def get_or_compute(self, key: str, compute: Callable[[], T], still_valid: Callable[[], bool] | None = None) -> T:
+        """The result stored under `key`, or `compute()`'s, stored unless `still_valid()` says the
+        inputs changed while it ran (a file saved again meanwhile)."""
+        data = self.memory.get(key)
+        if data is None and self.folder is not None:
+            try:
+                data = (self.folder / key[:2] / key).read_bytes()
+            except OSError:
+                data = None
+        if data is not None:
+            try:
+                value: T = pickle.loads(data)
+            except Exception:  # a damaged entry is recomputed
+                data = None
+            else:
+                self.hits += 1
+                self._remember(key, data)
+                return value
+        self.misses += 1
+        value = compute()
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        if still_valid is None or still_valid():
+            self._remember(key, data)
+            self._store(key, data)
+        copy: T = pickle.loads(data)  # a copy: the caller may edit what it was given
+        return copy
+
+    def _remember(self, key: str, data: bytes) -> None:
+        if len(self.memory) >= _MEMORY_LIMIT:
+            self.memory.clear()
+        self.memory[key] = data
+
+    def _store(self, key: str, data: bytes) -> None:
+        if self.folder is None:
+            return
+        target = self.folder / key[:2] / key
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".tmp-")
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(data)
+            os.replace(temporary, target)
+        except OSError:  # a read-only or full disk: the build goes on without the cache
+            return
+
+
+_active = ResultCache(None)
+
+
+def results() -> ResultCache:
+    """The cache the current build uses (set by `use_cache`; memory only until then)."""
+    return _active
+
+
+def use_cache(folder: Path | None) -> ResultCache:
+    """Use the cache in `folder` from now on in this process (and in the worker processes it forks).
+    The memory of the previous cache is kept when the folder is the same."""
+    global _active
+    if _active.folder != folder:
+        _active = ResultCache(folder)
+    return _active
+
+
+def cached(kind: str, parts: tuple[str | bytes, ...], compute: Callable[[], T],
+           still_valid: Callable[[], bool] | None = None) -> T:
+    cache = results()
+    return cache.get_or_compute(cache.key(kind, *parts), compute, still_valid)
