@@ -1,6 +1,7 @@
 // Prerender every route of a build to HTML.
 //
 //   node scripts/prerender.mjs <build-dir> <jobs.json>
+//   node scripts/prerender.mjs --serve        (the dev server's warm process: see serve() below)
 //
 // jobs.json: [{"route": "/docs/environments", "data": "_data/page/docs/environments.json",
 //              "html": "docs/environments/index.html"}, ...]
@@ -76,12 +77,28 @@ class RouteError extends Error {
   }
 }
 
+/** The server bundle and the client manifest, loaded once per process. */
+let frontEnd = null;
+async function loadFrontEnd() {
+  if (!frontEnd) {
+    const server = await import(pathToFileURL(join(dist, 'server', 'entry-server.js')).href);
+    const manifest = JSON.parse(await readFile(join(dist, 'client', '.vite', 'manifest.json'), 'utf8'));
+    frontEnd = { ...server, manifest };
+  }
+  return frontEnd;
+}
+
+/** One page's HTML from its data, its sidebar's and the site's. */
+async function renderHtml(route, site, page, sidebar) {
+  const { renderPage, layoutModule, manifest } = await loadFrontEnd();
+  const files = pageAssets(manifest, layoutModule(page).module);
+  const assets = { ...files, css: await Promise.all(files.css.map(stylesheetText)) };
+  return renderPage(route, site, { page, sidebar }, assets);
+}
+
 /** Render `jobs` in this thread; `onDone()` after each page. */
 async function renderJobs(buildDir, jobs, onDone) {
-  const { renderPage, sidebarDataPath, layoutModule } = await import(
-    pathToFileURL(join(dist, 'server', 'entry-server.js')).href
-  );
-  const manifest = JSON.parse(await readFile(join(dist, 'client', '.vite', 'manifest.json'), 'utf8'));
+  const { sidebarDataPath } = await loadFrontEnd();
   const site = JSON.parse(await readFile(join(buildDir, '_data', 'site.json'), 'utf8'));
   const sidebars = new Map();
   for (const job of jobs) {
@@ -91,9 +108,7 @@ async function renderJobs(buildDir, jobs, onDone) {
       if (sidebarId && !sidebars.has(sidebarId)) {
         sidebars.set(sidebarId, JSON.parse(await readFile(join(buildDir, sidebarDataPath(sidebarId)), 'utf8')));
       }
-      const files = pageAssets(manifest, layoutModule(page).module);
-      const assets = { ...files, css: await Promise.all(files.css.map(stylesheetText)) };
-      const html = await renderPage(job.route, site, { page, sidebar: sidebars.get(sidebarId) ?? null }, assets);
+      const html = await renderHtml(job.route, site, page, sidebars.get(sidebarId) ?? null);
       const target = join(buildDir, job.html);
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, html);
@@ -101,6 +116,41 @@ async function renderJobs(buildDir, jobs, onDone) {
       throw new RouteError(job.route, error);
     }
     onDone();
+  }
+}
+
+/**
+ * The dev server's warm process: the server bundle stays loaded between rebuilds, and each rebuild
+ * sends only the routes it changed. One request per stdin line, one answer per stdout line:
+ *
+ *   {"id": 1, "dir": "/abs/build-dev", "site": {...}, "jobs": [{"route", "html", "page", "sidebar"}]}
+ *   -> {"id": 1, "ok": true}  or  {"id": 1, "ok": false, "error": "prerender failed for route ..."}
+ *
+ * The data travels in the request (the builder has it in memory, and writes it only once every page
+ * rendered); each page is written to `<html>.docsite-new`, which the builder renames into place when
+ * the whole request succeeded, or deletes: a failed rebuild leaves the last good pages served.
+ */
+async function serve() {
+  const { createInterface } = await import('node:readline');
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (!line.trim()) continue;
+    const request = JSON.parse(line);
+    try {
+      for (const job of request.jobs) {
+        try {
+          const html = await renderHtml(job.route, request.site, job.page, job.sidebar ?? null);
+          const target = join(request.dir, `${job.html}.docsite-new`);
+          await mkdir(dirname(target), { recursive: true });
+          await writeFile(target, html);
+        } catch (error) {
+          throw new RouteError(job.route, error);
+        }
+      }
+      process.stdout.write(`${JSON.stringify({ id: request.id, ok: true })}\n`);
+    } catch (error) {
+      process.stdout.write(`${JSON.stringify({ id: request.id, ok: false, error: describe(error) })}\n`);
+    }
   }
 }
 
@@ -135,7 +185,12 @@ async function main() {
   else await renderJobs(buildDir, jobs, onDone);
 }
 
-if (isMainThread) {
+if (isMainThread && process.argv[2] === '--serve') {
+  serve().catch((error) => {
+    process.stderr.write(`${describe(error)}\n`);
+    process.exit(1);
+  });
+} else if (isMainThread) {
   main().catch((error) => {
     process.stderr.write(`${describe(error)}\n`);
     process.exit(1);

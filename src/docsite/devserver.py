@@ -1,9 +1,13 @@
 """`docsite dev`: the preview server plus a watcher that rebuilds on every change.
 
-Drafts are built. Every HTML page gets a small script that listens to `/__docsite/events`
-(server-sent events): after a successful rebuild the page reloads itself; after a failed one the
-errors are printed in the terminal, shown in a banner on the page, and the last good build keeps
-being served. Search works here too: the rebuild writes the search indexes like a production build.
+Drafts are built. A save rebuilds only what it touches (docsite.incremental). Every HTML page gets a
+small script that listens to `/__docsite/events` (server-sent events): after a content change the
+open page fetches its new data and re-renders in place (scroll position, open tabs and collapsibles
+kept; the front end handles the `docsite:content-update` event); the page reloads itself only when
+the front end's code or the site data changed, or when the page cannot update in place. After a
+failed rebuild the errors are printed in the terminal, shown in a banner on the page, and the last
+good build keeps being served. Search works here too: the rebuild writes the search indexes like a
+production build, and open pages drop the indexes they loaded (`docsite:search-update`).
 """
 
 from __future__ import annotations
@@ -24,14 +28,19 @@ from starlette.routing import Mount, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from watchfiles import awatch
 
-from docsite.build import Paths, build
+from docsite.build import Paths
 from docsite.delivery import allow_script
 from docsite.errors import BuildError, internal_error
+from docsite.incremental import DevBuilder
 from docsite.server import create_app
 
 EVENTS_PATH = "/__docsite/events"
 _LIVE_RELOAD_SCRIPT = f"""(function(){{var s=new EventSource('{EVENTS_PATH}');
+function clear(){{var b=document.getElementById('__docsite_dev_error');if(b)b.remove()}}
 s.addEventListener('reload',function(){{location.reload()}});
+s.addEventListener('content-update',function(e){{clear();var d=JSON.parse(e.data);
+if(window.dispatchEvent(new CustomEvent('docsite:content-update',{{detail:d,cancelable:true}})))location.reload()}});
+s.addEventListener('search-update',function(){{window.dispatchEvent(new CustomEvent('docsite:search-update'))}});
 s.addEventListener('error-report',function(e){{var b=document.getElementById('__docsite_dev_error')||
 document.body.appendChild(Object.assign(document.createElement('pre'),{{id:'__docsite_dev_error'}}));
 b.style.cssText='position:fixed;bottom:0;left:0;right:0;max-height:40vh;overflow:auto;margin:0;padding:1rem;'+
@@ -68,8 +77,11 @@ class _Broadcaster:
             self.queues.discard(queue)
 
 
-def create_dev_app(paths: Paths, console: Console) -> Starlette:
+def create_dev_app(paths: Paths, console: Console, builder: DevBuilder | None = None) -> Starlette:
+    """The dev server's app. `builder` made the build being served (a new one is made otherwise:
+    its first rebuild is a complete build)."""
     broadcaster = _Broadcaster()
+    dev = builder or DevBuilder(paths, console.print)
     static = create_app(paths.out)
 
     async def events(request: Request) -> Response:
@@ -82,23 +94,31 @@ def create_dev_app(paths: Paths, console: Console) -> Starlette:
             names = ", ".join(sorted({Path(c[1]).name for c in changes}))
             console.print(f"Changed: {names}; rebuilding...")
             try:
-                result = await asyncio.to_thread(build, paths, dev=True, log=console.print)
+                update = await asyncio.to_thread(dev.rebuild)
             except Exception as exc:  # whatever fails, the server keeps watching and serving the last good build
                 problems = exc.problems if isinstance(exc, BuildError) else [internal_error(exc)]
                 message = "\n".join(str(p) for p in problems)
                 console.print(f"[red bold]Build failed[/]; still serving the last good build.\n{message}")
                 broadcaster.send("error-report", json.dumps({"message": "Build failed:\n" + message}))
                 continue
-            for warning in result.warnings:  # lint problems among them: warnings while writing
-                console.print(f"[yellow]warning[/] {escape(str(warning))}", highlight=False)
-            console.print(f"[green]Rebuilt[/] {result.routes} pages in {result.seconds:.1f} s.")
-            broadcaster.send("reload")
+            result = update.result
+            if result is not None:
+                for warning in result.warnings:  # lint problems among them: warnings while writing
+                    console.print(f"[yellow]warning[/] {escape(str(warning))}", highlight=False)
+                console.print(f"[green]Rebuilt[/] {result.routes} pages in {result.seconds:.2f} s.")
+            broadcaster.send(*update.event())
+            try:
+                if await asyncio.to_thread(dev.finish):
+                    broadcaster.send("search-update")
+            except Exception as exc:
+                console.print(f"[red bold]Writing the search indexes failed[/]: {internal_error(exc)}")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         watcher = asyncio.create_task(rebuild_on_change())
         yield
         watcher.cancel()
+        dev.close()
 
     return Starlette(routes=[Route(EVENTS_PATH, events), Mount("/", app=LiveReload(static))], lifespan=lifespan)
 
@@ -138,8 +158,10 @@ class LiveReload:
 
 
 def run_dev_server(paths: Paths, host: str, port: int, console: Console) -> None:
+    builder = DevBuilder(paths, console.print)
     try:
-        result = build(paths, dev=True, log=console.print)
+        result = builder.rebuild().result
+        assert result is not None
         for warning in result.warnings:
             console.print(f"[yellow]warning[/] {escape(str(warning))}", highlight=False)
         console.print(f"[green bold]Built[/] {result.routes} pages in {result.seconds:.1f} s (drafts included).")
@@ -151,5 +173,5 @@ def run_dev_server(paths: Paths, host: str, port: int, console: Console) -> None
         console.print("[red bold]Build failed[/]; serving the last good build.")
     console.print(f"Dev server at [bold]http://{host}:{port}/[/]: edits under {paths.content} rebuild the site.")
     # Open pages hold an event stream: Ctrl+C does not wait for them to close.
-    uvicorn.run(create_dev_app(paths, console), host=host, port=port, log_level="warning",
+    uvicorn.run(create_dev_app(paths, console, builder), host=host, port=port, log_level="warning",
                 timeout_graceful_shutdown=1)

@@ -125,12 +125,14 @@ def dev_site(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     from rich.console import Console
 
     from docsite.devserver import create_dev_app
+    from docsite.incremental import DevBuilder
 
     content = tmp_path / "content"
     shutil.copytree(CONTENT, content)
     paths = Paths(content, tmp_path / "build", FRONTEND)
-    build(paths, dev=True, log=lambda line: None)
-    with Server(paths.out, create_dev_app(paths, Console(quiet=True))) as url:
+    builder = DevBuilder(paths, log=lambda line: None)
+    builder.rebuild()  # the first build, as `docsite dev` makes it before serving
+    with Server(paths.out, create_dev_app(paths, Console(quiet=True), builder)) as url:
         yield url, content
 
 

@@ -1,5 +1,6 @@
 """Search works under `docsite dev`: a page added while the dev server runs is found after the
-rebuild (the indexes are rebuilt with the site, not only by production builds)."""
+rebuild (the indexes are rebuilt with the site, not only by production builds), without reloading
+the open page (it drops the indexes it had loaded)."""
 
 from __future__ import annotations
 
@@ -25,8 +26,10 @@ def test_a_page_added_under_dev_is_found_after_the_rebuild(page: Page, dev_site:
     box.fill(WORD)
     expect(page.get_by_text("No results found.")).to_be_visible()
 
-    with page.expect_event("load", timeout=120_000):  # the live reload after the rebuild
-        (content / "docs" / "open-air-seat-maps.md").write_text(NEW_DOC, encoding="utf-8")
+    page.evaluate("() => window.addEventListener('docsite:search-update', () => { window.__searchUpdated = true; })")
+    (content / "docs" / "open-air-seat-maps.md").write_text(NEW_DOC, encoding="utf-8")
+    page.wait_for_function("() => window.__searchUpdated === true", timeout=120_000)
+    page.keyboard.press("Escape")
 
     page.locator(".navbar-search input").click()
     page.locator("#site-search-input").fill(WORD)

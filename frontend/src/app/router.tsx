@@ -13,7 +13,8 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPath, Router, type Location, type NavigationType, type Navigator } from 'react-router';
 import type { PageLoaderData } from '../types';
 import { createRequiredContext } from '../lib/context';
-import { loadPage, routeOf } from '../lib/data';
+import { forgetData, loadPage, routeOf } from '../lib/data';
+import { pageDataPath, sidebarDataPath } from '../lib/paths';
 
 /** What the router needs of a history: the browser's on the client, a fixed one when prerendering. */
 export interface PageHistory extends Navigator {
@@ -36,6 +37,14 @@ export { usePageState, useNavigationState };
 /** The data of the page on screen (null while it shows a load failure). */
 export function usePageData(): PageLoaderData | null {
   return usePageState().data;
+}
+
+/** The event `docsite dev`'s script sends after a rebuild (docsite/devserver.py). */
+export const CONTENT_UPDATE = 'docsite:content-update';
+
+export interface ContentUpdate {
+  routes: string[]; // the routes whose page data changed
+  sidebars: string[]; // the sidebars whose data changed
 }
 
 interface Shown extends PageState {
@@ -85,6 +94,38 @@ export function PageRouter({
       );
     });
   }, [history]);
+
+  useEffect(() => {
+    // `docsite dev` rebuilt some pages (their routes and sidebars): forget their cached data and, when
+    // the page on screen is one of them, show its new data in place. Same location, same components:
+    // the scroll position, the open tabs and collapsibles stay as the reader left them. Handling the
+    // event (preventDefault) tells the dev server's script not to reload the page.
+    const onUpdate = (event: Event) => {
+      const { routes, sidebars } = (event as CustomEvent<ContentUpdate>).detail;
+      forgetData([...routes.map(pageDataPath), ...sidebars.map(sidebarDataPath)]);
+      const previous = current.current;
+      const data = previous.data;
+      if (!data) return; // a load failure on screen: the page reloads
+      event.preventDefault();
+      const route = routeOf(previous.location.pathname);
+      const sidebarId = 'doc' in data.page ? data.page.doc.sidebar : null;
+      const affected =
+        routes.includes(route) ||
+        routes.includes(route.replace(/\/$/, '')) ||
+        routes.some((changed) => changed.endsWith('/404')) ||
+        (sidebarId !== null && sidebars.includes(sidebarId));
+      if (!affected) return;
+      loadPage(route).then(
+        (next) => {
+          if (current.current.location !== previous.location) return; // the reader moved on
+          setShown({ ...current.current, data: next, error: null });
+        },
+        () => window.location.reload(),
+      );
+    };
+    window.addEventListener(CONTENT_UPDATE, onUpdate);
+    return () => window.removeEventListener(CONTENT_UPDATE, onUpdate);
+  }, []);
 
   const page = useMemo(() => ({ data: shown.data, error: shown.error }), [shown.data, shown.error]);
   return (

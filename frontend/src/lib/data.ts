@@ -68,6 +68,14 @@ function fetchJson<T>(path: string): Promise<T | null> {
   return pending;
 }
 
+/**
+ * Forget the cached data of these files (`_data/page/docs/x.json`, `_data/sidebar/docs.json`):
+ * `docsite dev` rebuilt them, and the next load fetches them again.
+ */
+export function forgetData(paths: string[]): void {
+  for (const path of paths) cache.delete(dataUrl(path));
+}
+
 export async function loadSite(): Promise<SiteData> {
   const site = await fetchJson<SiteData>('_data/site.json');
   if (!site) throw new PageLoadError('The site data is missing (_data/site.json).', dataUrl('_data/site.json'));

@@ -28,6 +28,16 @@ function searchWorker(): Worker {
   return worker;
 }
 
+// `docsite dev` rebuilt the indexes: the next search starts a worker that loads them again.
+if (typeof window !== 'undefined') {
+  window.addEventListener('docsite:search-update', () => {
+    worker?.terminate();
+    worker = null;
+    for (const resolve of pending.values()) resolve({ query: '', hits: [], total: 0 });
+    pending.clear();
+  });
+}
+
 /** `{baseUrl}search-index-{tag}.json` for every tag, versioned by the build like the page data. */
 export function indexUrls(site: SiteData): string[] {
   return site.search.tags.map((tag) => {
