@@ -144,7 +144,7 @@ class DevBuilder:
     def rebuild(self) -> Update:
         started = time.perf_counter()
         frontend_hash = self.frontend.source_hash()
-        if self.site is None or frontend_hash != self.frontend_hash or not (self.paths.out / "index.html").is_file():
+        if self.site is None or frontend_hash != self.frontend_hash or not self.paths.out.is_dir():
             return self._complete(frontend_hash)
         report = Report()
         site = load_site(self.paths, dev=True, report=report, build_id=self.build_id)
