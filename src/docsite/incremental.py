@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -74,6 +75,7 @@ class WarmPrerender:
     def __init__(self, frontend: Frontend) -> None:
         self.frontend = frontend
         self.process: subprocess.Popen[str] | None = None
+        self.errors: IO[bytes] | None = None  # the process's stderr
         self.next_id = 0
 
     def render(self, out: Path, site_data: dict[str, Any], jobs: list[dict[str, Any]]) -> None:
@@ -102,9 +104,11 @@ class WarmPrerender:
 
     def _started(self) -> subprocess.Popen[str]:
         if self.process is None or self.process.poll() is not None:
+            # stderr goes to a file: a pipe nobody reads would block the process once full
+            self.errors = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the process
             self.process = subprocess.Popen([node(), str(self.frontend.prerender_script), "--serve"],
                                             cwd=self.frontend.root, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                            stderr=subprocess.PIPE, text=True, encoding="utf-8")
+                                            stderr=self.errors, text=True, encoding="utf-8")
         return self.process
 
     def _stop(self) -> str:
@@ -113,8 +117,13 @@ class WarmPrerender:
             return ""
         if process.poll() is None:
             process.kill()
-        _, errors = process.communicate()
-        return errors or ""
+        process.communicate()
+        if self.errors is None:
+            return ""
+        self.errors.seek(0)
+        errors = self.errors.read().decode("utf-8", "replace")
+        self.errors.close()
+        return errors[-5000:]
 
     def close(self) -> None:
         self._stop()
