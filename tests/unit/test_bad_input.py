@@ -14,6 +14,7 @@ from docsite import content as content_module
 from docsite.cli import app
 from docsite.errors import BuildError
 from tests.unit.sitefiles import doc, load, write
+from tests.unit.test_openapi_validation import VALID as VALID_SPEC
 
 runner = CliRunner()
 
@@ -60,6 +61,32 @@ def front_matter_typo(site: Path) -> tuple[Path, int, str]:
     return file, 3, "descripton: unknown key 'descripton'"
 
 
+def spec_with_schemas(site: Path, cart: str, extra: str = "") -> tuple[Path, int]:
+    """The small valid spec with its Cart schema replaced by `cart` (and `extra` schemas after it):
+    the file and Cart's line."""
+    start = VALID_SPEC.index("    Cart:\n")
+    end = VALID_SPEC.index("    Error:\n")
+    text = VALID_SPEC[:start] + f"    Cart: {cart}\n" + extra + VALID_SPEC[end:]
+    file = write(site / "specs" / "carts.yaml", text)
+    return file, text[:start].count("\n") + 1
+
+
+def ref_loop(site: Path) -> tuple[Path, int, str]:
+    """A is `$ref: B`, B is `$ref: A`: it stands for nothing (the validator overflowed the stack)."""
+    file, line = spec_with_schemas(site, "{$ref: '#/components/schemas/Basket'}",
+                                   "    Basket: {$ref: '#/components/schemas/Cart'}\n")
+    return file, line, ("/components/schemas/Cart/$ref: the $ref chain loops back on itself and never reaches a "
+                        "definition (#/components/schemas/Cart -> #/components/schemas/Basket -> "
+                        "#/components/schemas/Cart)")
+
+
+def ref_to_itself(site: Path) -> tuple[Path, int, str]:
+    file, line = spec_with_schemas(site, "{allOf: [{$ref: '#/components/schemas/Cart'}], description: A cart.}")
+    return file, line, ("/components/schemas/Cart/allOf/0/$ref: the $ref chain loops back on itself and never "
+                        "reaches a definition (#/components/schemas/Cart/allOf/0 -> #/components/schemas/Cart -> "
+                        "#/components/schemas/Cart/allOf/0)")
+
+
 CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
     "front-matter typo": front_matter_typo,
     "non-UTF-8 Markdown": not_utf8_doc,
@@ -67,6 +94,8 @@ CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
     "non-UTF-8 site.yaml": not_utf8_config,
     "YAML alias bomb in front matter": alias_bomb_front_matter,
     "YAML alias bomb in site.yaml": alias_bomb_config,
+    "$ref loop in a spec": ref_loop,
+    "$ref to itself in a spec": ref_to_itself,
 }
 
 
@@ -87,7 +116,7 @@ def test_one_clear_error_with_file_and_line(mini_site: Path, case: str) -> None:
     assert problem.fix
 
 
-@pytest.mark.parametrize("case", ["non-UTF-8 Markdown", "YAML alias bomb in front matter"])
+@pytest.mark.parametrize("case", ["non-UTF-8 Markdown", "YAML alias bomb in front matter", "$ref loop in a spec"])
 def test_check_and_build_exit_1_and_keep_the_previous_build(mini_site: Path, tmp_path: Path, case: str) -> None:
     out = tmp_path / "build"
     write(out / "index.html", "the previous build")

@@ -281,6 +281,84 @@ def _check_references(document: dict[str, Any], version: str, report: _Report) -
         elif resolve_pointer(document, ref[1:]) is _MISSING:
             report.add(pointer, f"$ref {ref!r} does not resolve",
                        "fix the reference or add the missing component")
+    if not report.problems:
+        _check_reference_loops(document, report)
+
+
+# Keywords whose schemas apply to the same value as the schema that holds them: following them
+# never goes down into the value, so a loop through them (and `$ref`s) never ends. A loop through
+# `properties`, `items` and the like is a legitimate recursive schema (a category with
+# subcategories), rendered as "circular".
+_IN_PLACE = ("allOf", "anyOf", "oneOf")
+_IN_PLACE_ONE = ("not", "if", "then", "else")
+
+
+def _check_reference_loops(document: dict[str, Any], report: _Report) -> None:
+    """A `$ref` chain that comes back to where it started (A is `$ref: B`, B is `$ref: A`, a schema
+    that is `allOf: [$ref: itself]`) stands for nothing: every tool that resolves it loops forever.
+    Each loop is reported once, at the `$ref` of its first member in the document."""
+    reported: set[frozenset[str]] = set()
+    for pointer, ref in _walk_refs(document, ""):
+        loop = _reference_loop(document, pointer.removesuffix("/$ref"))
+        if loop is None or frozenset(loop) in reported:
+            continue
+        reported.add(frozenset(loop))
+        first = next(i for i, node in enumerate(loop) if "$ref" in _get(document, node))
+        loop = loop[first:] + loop[:first]  # from a member that is a $ref: the error is reported there
+        chain = " -> ".join(f"#{node}" for node in [*loop, loop[0]])
+        report.add(f"{loop[0]}/$ref",
+                   f"the $ref chain loops back on itself and never reaches a definition ({chain})",
+                   "make one of these references point at an actual definition; a schema that contains "
+                   "itself does it through `properties` or `items`, e.g. children: {type: array, items: "
+                   "{$ref: '#/components/schemas/Category'}}")
+
+
+def _reference_loop(document: dict[str, Any], start: str) -> list[str] | None:
+    """The loop of in-place references reached from the node at `start`, as the pointers of its
+    members (from the first member met), or None when following them ends."""
+    path: list[str] = []
+    on_path: dict[str, int] = {}
+    done: set[str] = set()
+    # an explicit stack (a chain may be long): (pointer, its successors not yet followed)
+    stack: list[tuple[str, Iterator[str]]] = []
+
+    def enter(pointer: str) -> list[str] | None:
+        if pointer in on_path:
+            return path[on_path[pointer]:]
+        if pointer in done:
+            return None
+        on_path[pointer] = len(path)
+        path.append(pointer)
+        stack.append((pointer, _in_place_successors(document, pointer)))
+        return None
+
+    loop = enter(start)
+    while stack and loop is None:
+        pointer, successors = stack[-1]
+        following = next(successors, None)
+        if following is None:
+            stack.pop()
+            path.pop()
+            del on_path[pointer]
+            done.add(pointer)
+            continue
+        loop = enter(following)
+    return loop
+
+
+def _in_place_successors(document: dict[str, Any], pointer: str) -> Iterator[str]:
+    node = _get(document, pointer)
+    if not isinstance(node, dict):
+        return
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#") and resolve_pointer(document, ref[1:]) is not _MISSING:
+        yield ref[1:]
+    for key in _IN_PLACE:
+        if isinstance(node.get(key), list):
+            yield from (f"{pointer}/{key}/{index}" for index in range(len(node[key])))
+    for key in _IN_PLACE_ONE:
+        if isinstance(node.get(key), dict):
+            yield f"{pointer}/{key}"
 
 
 def _walk_refs(value: Any, pointer: str) -> Iterator[tuple[str, str]]:
