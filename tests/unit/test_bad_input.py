@@ -87,6 +87,33 @@ def ref_to_itself(site: Path) -> tuple[Path, int, str]:
                         "#/components/schemas/Cart/allOf/0)")
 
 
+INTRO = "---\ntitle: Intro\ndescription: The start.\nslug: /\n---\n\n"  # the body: line 6 on, its text 7 on
+
+
+def nested_list(levels: int) -> str:
+    return "".join("  " * level + f"- level {level}\n" for level in range(levels))
+
+
+def list_nested_too_deeply(site: Path) -> tuple[Path, int, str]:
+    """markdown-it dropped everything after a list ten levels deep, headings included, silently."""
+    file = write(site / "docs" / "intro.md", INTRO + nested_list(51) + "\n## After the list\n")
+    return file, 7 + 50, ("lists and blockquotes nest too deeply here: the parser reads 50 levels of lists "
+                          "(100 of blockquotes), what is deeper would be lost")
+
+
+def html_nested_too_deeply(site: Path) -> tuple[Path, int, str]:
+    """Raw HTML nests without end: every later stage walks the tree recursively (RecursionError)."""
+    file = write(site / "docs" / "intro.md", INTRO + "Hello.\n\n" + "<div>" * 5000 + "\n")
+    return file, 9, ("elements nest more than 256 levels deep here (raw HTML that opens elements it does not "
+                     "close?)")
+
+
+def page_too_large(site: Path) -> tuple[Path, int, str]:
+    """A page of 5.3 MB (600,000 paragraphs) overflowed the prerender's stack."""
+    file = write(site / "docs" / "intro.md", INTRO + "".join(f"p{n}\n\n" for n in range(600_000)))
+    return file, 6, "the page is 5.3 MB of Markdown, more than the 5 MB a page may hold"
+
+
 CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
     "front-matter typo": front_matter_typo,
     "non-UTF-8 Markdown": not_utf8_doc,
@@ -96,6 +123,9 @@ CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
     "YAML alias bomb in site.yaml": alias_bomb_config,
     "$ref loop in a spec": ref_loop,
     "$ref to itself in a spec": ref_to_itself,
+    "list nested 51 levels": list_nested_too_deeply,
+    "raw HTML nested 5000 levels": html_nested_too_deeply,
+    "5.3 MB page": page_too_large,
 }
 
 
@@ -116,7 +146,8 @@ def test_one_clear_error_with_file_and_line(mini_site: Path, case: str) -> None:
     assert problem.fix
 
 
-@pytest.mark.parametrize("case", ["non-UTF-8 Markdown", "YAML alias bomb in front matter", "$ref loop in a spec"])
+@pytest.mark.parametrize("case", ["non-UTF-8 Markdown", "YAML alias bomb in front matter", "$ref loop in a spec",
+                                  "list nested 51 levels", "5.3 MB page"])
 def test_check_and_build_exit_1_and_keep_the_previous_build(mini_site: Path, tmp_path: Path, case: str) -> None:
     out = tmp_path / "build"
     write(out / "index.html", "the previous build")
@@ -234,3 +265,20 @@ def test_long_lists_in_messages_are_capped() -> None:
     message = doc_not_found("guides/page-1", ids)
     assert message.endswith("guides/page-09 and 20 more")
     assert "Did you mean 'guides/page-" in message  # the closest ids come first, the list is capped
+
+
+# -- limits ------------------------------------------------------------------------------------------
+
+def test_lists_and_blockquotes_nested_20_levels_are_built_whole(mini_site: Path, tmp_path: Path) -> None:
+    """Ten levels of lists were the end of the page; 20 are built, prerendered, and what follows
+    them is there."""
+    quotes = "".join(">" * (level + 1) + f" quote {level}\n" + ">" * (level + 1) + "\n" for level in range(20))
+    write(mini_site / "docs" / "intro.md", INTRO + nested_list(20) + "\n## After the list\n\n" + quotes
+          + "\n## After the quotes\n\nThe end.\n")
+    out = tmp_path / "build"
+    result = runner.invoke(app, ["build", "--content", str(mini_site), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    page = (out / "docs" / "index.html").read_text()
+    assert page.count("<ul>") == 20 and "level 19</li>" in page
+    assert page.count("<blockquote>") == 20 and "quote 19" in page
+    assert 'id="after-the-list"' in page and 'id="after-the-quotes"' in page and "The end." in page

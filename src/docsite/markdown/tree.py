@@ -40,6 +40,10 @@ _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:)?//", re.IGNORECASE)
 # `![Diagram](/img/flow.png#gh-light-mode-only)![Diagram](/img/flow-dark.png#gh-dark-mode-only)`:
 # GitHub's convention for an image per colour mode; the other mode's image is hidden.
 THEMED_IMAGES = {"#gh-light-mode-only": "light-only", "#gh-dark-mode-only": "dark-only"}
+# How deep the content tree may go. Markdown alone stays far below it (50 levels of lists, inline
+# markup 100 deep); raw HTML could nest without end, and every later stage (plain text, feeds,
+# Markdown for llms, JSON, the front end's renderer) walks the tree recursively.
+MAX_TREE_DEPTH = 256
 
 
 @dataclass
@@ -111,6 +115,7 @@ class TreeBuilder:
         self.out = Rendered(tree=[])
         self.line = first_line
         self.table_labels: dict[str, int] = {}
+        self.too_deep = False
 
     # -- the tree -------------------------------------------------------------------------------
 
@@ -118,7 +123,12 @@ class TreeBuilder:
         if props and "id" in props:
             self.out.anchors.add(str(props["id"]))
         element: list[Any] = [tag, props]
-        self.stack[-1].append(element)
+        if len(self.stack) <= MAX_TREE_DEPTH:
+            self.stack[-1].append(element)
+        elif not self.too_deep:  # reported once, and kept out of the tree
+            self.too_deep = True
+            self.problem(f"elements nest more than {MAX_TREE_DEPTH} levels deep here (raw HTML that opens "
+                         "elements it does not close?)", "close the HTML elements you open, and nest fewer")
         self.stack.append(element)
 
     def append(self, node: list[Any]) -> None:
