@@ -298,7 +298,7 @@ def _check_reference_loops(document: dict[str, Any], report: _Report) -> None:
     that is `allOf: [$ref: itself]`) stands for nothing: every tool that resolves it loops forever.
     Each loop is reported once, at the `$ref` of its first member in the document."""
     reported: set[frozenset[str]] = set()
-    for pointer, ref in _walk_refs(document, ""):
+    for pointer, _ in _walk_refs(document, ""):
         loop = _reference_loop(document, pointer.removesuffix("/$ref"))
         if loop is None or frozenset(loop) in reported:
             continue
