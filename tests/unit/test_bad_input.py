@@ -4,6 +4,7 @@ line), `docsite check` and `build` exit 1, no traceback, and the previous build 
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -114,6 +115,14 @@ def page_too_large(site: Path) -> tuple[Path, int, str]:
     return file, 6, "the page is 5.3 MB of Markdown, more than the 5 MB a page may hold"
 
 
+def raw_html(html: str, message: str) -> Callable[[Path], tuple[Path, int, str]]:
+    """A page whose line 9 is `html` (inside a <details> block: line 7 opens it)."""
+    def case(site: Path) -> tuple[Path, int, str]:
+        file = write(site / "docs" / "intro.md", INTRO + f"<details>\n<summary>More</summary>\n{html}\n</details>\n")
+        return file, 9, message
+    return case
+
+
 CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
     "front-matter typo": front_matter_typo,
     "non-UTF-8 Markdown": not_utf8_doc,
@@ -126,6 +135,22 @@ CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
     "list nested 51 levels": list_nested_too_deeply,
     "raw HTML nested 5000 levels": html_nested_too_deeply,
     "5.3 MB page": page_too_large,
+    "<iframe srcdoc>": raw_html('<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+                                "<iframe> is not allowed in Markdown's HTML"),
+    "<button formaction>": raw_html('<button formaction="javascript:alert(1)">Go</button>',
+                                    "<button> is not allowed in Markdown's HTML"),
+    "SVG <animate values=javascript:>": raw_html(
+        '<svg><a><animate attributeName="href" values="javascript:alert(1)"/><text y="20">Go</text></a></svg>',
+        "<svg> is not allowed in Markdown's HTML"),
+    "<base href>": raw_html('<base href="https://attacker.example/">', "<base> is not allowed in Markdown's HTML"),
+    "<meta http-equiv=refresh>": raw_html('<meta http-equiv="refresh" content="0; url=https://attacker.example/">',
+                                          "<meta> is not allowed in Markdown's HTML"),
+    "external stylesheet": raw_html('<link rel="stylesheet" href="https://attacker.example/x.css">',
+                                    "<link> is not allowed in Markdown's HTML"),
+    "javascript: link": raw_html('<a href="java&#x09;script:alert(1)">Go</a>',
+                                 'href="java\\tscript:alert(1)" on <a> is not an address a page may use'),
+    "attribute not allowed": raw_html('<span contenteditable="true">Edit me</span>',
+                                      "the attribute 'contenteditable' is not allowed on <span> in Markdown's HTML"),
 }
 
 
@@ -147,7 +172,7 @@ def test_one_clear_error_with_file_and_line(mini_site: Path, case: str) -> None:
 
 
 @pytest.mark.parametrize("case", ["non-UTF-8 Markdown", "YAML alias bomb in front matter", "$ref loop in a spec",
-                                  "list nested 51 levels", "5.3 MB page"])
+                                  "list nested 51 levels", "5.3 MB page", "<base href>", "javascript: link"])
 def test_check_and_build_exit_1_and_keep_the_previous_build(mini_site: Path, tmp_path: Path, case: str) -> None:
     out = tmp_path / "build"
     write(out / "index.html", "the previous build")
@@ -282,3 +307,26 @@ def test_lists_and_blockquotes_nested_20_levels_are_built_whole(mini_site: Path,
     assert page.count("<ul>") == 20 and "level 19</li>" in page
     assert page.count("<blockquote>") == 20 and "quote 19" in page
     assert 'id="after-the-list"' in page and 'id="after-the-quotes"' in page and "The end." in page
+
+
+def test_the_html_the_docs_use_passes_the_allowlist_unchanged(mini_site: Path) -> None:
+    write(mini_site / "static" / "img" / "a.png", "")
+    body = ("<details open>\n<summary>Why?</summary>\n\nBecause.\n\n</details>\n\n"
+            'Press <kbd>Ctrl</kbd>+<kbd>K</kbd>.<br>Note<sup>1</sup> '
+            '<a href="https://example.com/x" target="_blank" rel="noopener">out</a> <a href="/docs/">in</a> '
+            '<a href="#top">top</a> <a href="mailto:help@example.com">mail</a>\n\n'
+            '<img src="/img/a.png" alt="A" width="120" height="40">\n\n'
+            '<table><thead><tr><th colspan="2" scope="col">A</th></tr></thead>'
+            '<tbody><tr><td rowspan="2" align="right">1</td></tr></tbody></table>\n\n'
+            '<div id="top" class="note" data-kind="x" aria-label="A note" style="margin-top: 4px">y</div>\n\n'
+            '<Tabs groupId="language">\n<TabItem value="curl" label="cURL" default>\n\nA\n\n</TabItem>\n</Tabs>\n\n'
+            "- [x] done\n")
+    write(mini_site / "docs" / "intro.md", INTRO + body)
+    site, report = load(mini_site)
+    assert report.problems == []
+    tree = json.dumps(next(r.data for r in site.routes if r.path == "/docs/")["content"])
+    for kept in ('"open": true', '"target": "_blank", "rel": "noopener"', '"href": "mailto:help@example.com"',
+                 '"width": "120", "height": "40"', '"colSpan": "2", "scope": "col"', '"data-kind": "x"',
+                 '"aria-label": "A note"', '"style": {"marginTop": "4px"}', '"groupId": "language"',
+                 '["kbd", null, "Ctrl"]', '["sup", null, "1"]', '"className": "task-list-item-checkbox"'):
+        assert kept in tree, kept

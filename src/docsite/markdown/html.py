@@ -10,8 +10,11 @@ from __future__ import annotations
 from html.parser import HTMLParser
 from typing import Any, Protocol
 
+from docsite.markdown.sanitize import element_allowed, sanitize
+
 VOID_ELEMENTS = frozenset({"area", "br", "col", "embed", "hr", "img", "input", "source", "track", "wbr"})
 FORBIDDEN_ELEMENTS = frozenset({"script", "style"})
+_REFUSED_VOID_ELEMENTS = frozenset({"base", "link", "meta", "param", "keygen"})  # void, and not allowed
 BOOLEAN_ATTRIBUTES = frozenset({"disabled", "checked", "open", "hidden", "allowfullscreen", "async",
                                 "defer", "required", "selected", "readonly", "multiple", "autoplay",
                                 "controls", "loop", "muted", "playsinline", "reversed"})
@@ -43,13 +46,16 @@ class TreeSink(Protocol):
     def void(self, tag: str, props: dict[str, Any] | None) -> None: ...
     def text(self, text: str) -> None: ...
     def current_tag(self) -> str: ...
-    def problem(self, message: str, fix: str) -> None: ...
+    def problem(self, message: str, fix: str, severity: str = "error", lines_below: int = 0) -> None: ...
 
 
 class HtmlToTree(HTMLParser):
     def __init__(self, sink: TreeSink) -> None:
         super().__init__(convert_charrefs=True)
         self.sink = sink
+        # refused elements open around the parser (across feeds: the tree builder keeps one parser
+        # per page): what is inside one is not reported again
+        self.refused: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in FORBIDDEN_ELEMENTS:
@@ -62,6 +68,10 @@ class HtmlToTree(HTMLParser):
                               "place a registered component with a directive such as "
                               '::OperationCard{operationId="getCart"}; tabs are <Tabs>/<TabItem> or ::::tabs')
             return
+        allowed = self._allowed(tag, attrs)
+        if allowed is None:
+            return
+        attrs = allowed
         if tag in ("tabs", "tabitem"):
             self.sink.open(COMPONENT_ELEMENTS[tag], {_MDX_PROPS.get(k, k): True if v is None else v for k, v in attrs})
             return
@@ -79,12 +89,24 @@ class HtmlToTree(HTMLParser):
             self.handle_endtag(tag)
 
     def handle_endtag(self, tag: str) -> None:
-        if tag not in VOID_ELEMENTS and tag not in FORBIDDEN_ELEMENTS:
+        if tag in self.refused:
+            del self.refused[len(self.refused) - 1 - self.refused[::-1].index(tag):]
+        if tag not in VOID_ELEMENTS and tag not in FORBIDDEN_ELEMENTS and element_allowed(tag):
             self.sink.close_tag(COMPONENT_ELEMENTS.get(tag, tag))
 
     def handle_data(self, data: str) -> None:
         if data.strip() or self.sink.current_tag() not in _WHITESPACE_FREE:
             self.sink.text(data)
+
+    def _allowed(self, tag: str, attrs: list[tuple[str, str | None]]) -> list[tuple[str, str | None]] | None:
+        """The attributes the allowlist keeps (None: not the element); what it refuses is an error
+        at its line (sanitize.py)."""
+        kept, refused = sanitize(tag, attrs)
+        for message, fix in refused if not self.refused else []:
+            self.sink.problem(message, fix, lines_below=self.getpos()[0] - 1)
+        if kept is None and tag not in VOID_ELEMENTS | _REFUSED_VOID_ELEMENTS:
+            self.refused.append(tag)
+        return kept
 
     def _props(self, tag: str, attrs: list[tuple[str, str | None]]) -> dict[str, Any] | None:
         props: dict[str, Any] = {}

@@ -116,6 +116,7 @@ class TreeBuilder:
         self.line = first_line
         self.table_labels: dict[str, int] = {}
         self.too_deep = False
+        self.html = HtmlToTree(self)  # one for the page: it knows the refused elements still open
 
     # -- the tree -------------------------------------------------------------------------------
 
@@ -175,8 +176,9 @@ class TreeBuilder:
     def current_tag(self) -> str:
         return str(self.stack[-1][0])
 
-    def problem(self, message: str, fix: str, severity: str = "error") -> None:
-        self.out.problems.append(Problem(message, self.file, self.line, fix,
+    def problem(self, message: str, fix: str, severity: str = "error", lines_below: int = 0) -> None:
+        """A problem at the current line, or `lines_below` it (in a block of raw HTML)."""
+        self.out.problems.append(Problem(message, self.file, self.line + lines_below, fix,
                                          "warning" if severity == "warning" else "error"))
 
     # -- tokens ---------------------------------------------------------------------------------
@@ -378,9 +380,9 @@ class TreeBuilder:
         self._html(html)
 
     def _html(self, html: str) -> None:
-        parser = HtmlToTree(self)
-        parser.feed(html)
-        parser.close()
+        self.html.feed(html)
+        self.html.close()
+        self.html.reset()
 
     def _component(self, token: Token) -> None:
         try:
