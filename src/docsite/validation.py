@@ -32,6 +32,8 @@ def problems_from(exc: ValidationError, doc: YamlDocument, at: Location,
     problems = []
     for err in exc.errors(include_url=False):
         loc: Location = (*at, *(part for part in err["loc"] if not _is_union_tag(part)))
+        if err["type"] == "extra_forbidden" and _is_union_tag(err["loc"][-1]):
+            loc = (*loc, err["loc"][-1])  # an unknown key, that holds '[' (`'[': x`)
         key = format_location(loc)
         message = err["msg"].removeprefix("Value error, ")
         fix = None

@@ -123,6 +123,18 @@ def raw_html(html: str, message: str) -> Callable[[Path], tuple[Path, int, str]]
     return case
 
 
+def front_matter_key_with_a_bracket(site: Path) -> tuple[Path, int, str]:
+    """Found by test_properties.py: a key holding '[' was taken for pydantic's union tag (IndexError)."""
+    file = write(site / "docs" / "intro.md", "---\ntitle: Intro\ndescription: The start.\n'[': null\nslug: /\n---\n")
+    return file, 4, "[: unknown key '['"
+
+
+def spec_properties_null(site: Path) -> tuple[Path, int, str]:
+    """Found by test_properties.py: openapi-spec-validator failed on `properties: null` (KeyError)."""
+    file, line = spec_with_schemas(site, "\n      type: object\n      properties: null")
+    return file, line + 2, "/components/schemas/Cart/properties: None is not of type 'object'"
+
+
 CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
     "front-matter typo": front_matter_typo,
     "non-UTF-8 Markdown": not_utf8_doc,
@@ -149,6 +161,7 @@ CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
                                     "<link> is not allowed in Markdown's HTML"),
     "javascript: link": raw_html('<a href="java&#x09;script:alert(1)">Go</a>',
                                  'href="java\\tscript:alert(1)" on <a> is not an address a page may use'),
+    "front matter key '['": front_matter_key_with_a_bracket,
     "attribute not allowed": raw_html('<span contenteditable="true">Edit me</span>',
                                       "the attribute 'contenteditable' is not allowed on <span> in Markdown's HTML"),
 }
