@@ -129,6 +129,12 @@ def front_matter_key_with_a_bracket(site: Path) -> tuple[Path, int, str]:
     return file, 4, "[: unknown key '['"
 
 
+def sidebar_type_not_a_name(site: Path) -> tuple[Path, int, str]:
+    """Found by test_properties.py: `type: []` was looked up as a key (TypeError: unhashable)."""
+    file = write(site / "sidebars.yaml", "docs:\n  - intro\n  - type: []\n")
+    return file, 3, "unknown sidebar item type '[]'"
+
+
 def spec_properties_null(site: Path) -> tuple[Path, int, str]:
     """Found by test_properties.py: openapi-spec-validator failed on `properties: null` (KeyError)."""
     file, line = spec_with_schemas(site, "\n      type: object\n      properties: null")
@@ -162,6 +168,7 @@ CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
     "javascript: link": raw_html('<a href="java&#x09;script:alert(1)">Go</a>',
                                  'href="java\\tscript:alert(1)" on <a> is not an address a page may use'),
     "front matter key '['": front_matter_key_with_a_bracket,
+    "sidebar item type []": sidebar_type_not_a_name,
     "attribute not allowed": raw_html('<span contenteditable="true">Edit me</span>',
                                       "the attribute 'contenteditable' is not allowed on <span> in Markdown's HTML"),
 }
