@@ -135,6 +135,15 @@ def sidebar_type_not_a_name(site: Path) -> tuple[Path, int, str]:
     return file, 3, "unknown sidebar item type '[]'"
 
 
+def spec_ref_not_a_string(site: Path) -> tuple[Path, int, str]:
+    """Found by test_properties.py: openapi-spec-validator failed on `$ref: [1]` (AttributeError)."""
+    text = VALID_SPEC.replace("schema: {$ref: '#/components/schemas/CartRequest'}", "schema: {$ref: [1]}")
+    file = write(site / "specs" / "carts.yaml", text)
+    line = text[:text.index("{$ref: [1]}")].count("\n") + 1
+    return file, line, ("/paths/~1carts/post/requestBody/content/application~1json/schema/$ref: $ref must be a "
+                        "string, not [1]")
+
+
 def spec_properties_null(site: Path) -> tuple[Path, int, str]:
     """Found by test_properties.py: openapi-spec-validator failed on `properties: null` (KeyError)."""
     file, line = spec_with_schemas(site, "\n      type: object\n      properties: null")
@@ -169,6 +178,8 @@ CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
                                  'href="java\\tscript:alert(1)" on <a> is not an address a page may use'),
     "front matter key '['": front_matter_key_with_a_bracket,
     "sidebar item type []": sidebar_type_not_a_name,
+    "$ref: [1]": spec_ref_not_a_string,
+    "properties: null": spec_properties_null,
     "attribute not allowed": raw_html('<span contenteditable="true">Edit me</span>',
                                       "the attribute 'contenteditable' is not allowed on <span> in Markdown's HTML"),
 }

@@ -22,6 +22,7 @@ reference renderer (resolver.py) reads each spec once.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -274,7 +275,10 @@ def openapi_version(document: Mapping[str, Any]) -> str | None:
 
 def _check_references(document: dict[str, Any], version: str, report: _Report) -> None:
     for pointer, ref in _walk_refs(document, ""):
-        if not ref.startswith("#/"):
+        if not isinstance(ref, str):
+            report.add(pointer, f"$ref must be a string, not {json.dumps(ref, default=str)}",
+                       "write it like '#/components/schemas/Cart'")
+        elif not ref.startswith("#/"):
             report.add(pointer, f"$ref {ref!r} points outside this file",
                        "specs are self-contained: copy the definition under `components` "
                        "and reference it as `#/components/...`")
@@ -361,11 +365,12 @@ def _in_place_successors(document: dict[str, Any], pointer: str) -> Iterator[str
             yield f"{pointer}/{key}"
 
 
-def _walk_refs(value: Any, pointer: str) -> Iterator[tuple[str, str]]:
+def _walk_refs(value: Any, pointer: str) -> Iterator[tuple[str, Any]]:
+    """Every `$ref` and its value (a string, if the spec is right)."""
     if isinstance(value, dict):
         for key, item in value.items():
             child = f"{pointer}/{escape(key)}"
-            if key == "$ref" and isinstance(item, str):
+            if key == "$ref":
                 yield child, item
             else:
                 yield from _walk_refs(item, child)
@@ -384,10 +389,29 @@ def _check_openapi(document: dict[str, Any], version: str, report: _Report) -> N
         _add_validation_error(report, "", error, fix)
     if structure_errors:
         return  # the semantic checks assume a well-formed document
-    for error in validator.root_validator(validator.schema_path):
-        # These errors are located along the path the validator walked, through `$ref`s.
-        where, message = _describe("", error)
-        report.add(_through_refs(document, where), message, fix)
+    before = len(report.problems)
+    try:
+        for error in validator.root_validator(validator.schema_path):
+            # These errors are located along the path the validator walked, through `$ref`s.
+            where, message = _describe("", error)
+            report.add(_through_refs(document, where), message, fix)
+    except _Unreadable as unreadable:
+        where = _through_refs(document, "".join(f"/{escape(str(part))}" for part in unreadable.parts))
+        if any(problem.message.startswith(where) for problem in report.problems[before:]):
+            return  # the node's mistake is reported already
+        report.add(where, "cannot be read as OpenAPI: a value in it has the wrong type "
+                   f"({type(unreadable.error).__name__}: {_shorten(str(unreadable.error), 80)})",
+                   f"{fix}; a schema's `properties` is a mapping of names to schemas, `items` a schema, "
+                   "`required` a list of names")
+
+
+class _Unreadable(Exception):
+    """openapi-spec-validator failed on a node whose shape it assumed (`properties: null`): where."""
+
+    def __init__(self, parts: tuple[Any, ...], error: BaseException) -> None:
+        super().__init__(str(error))
+        self.parts = parts
+        self.error = error
 
 
 @lru_cache(maxsize=2)
@@ -448,11 +472,15 @@ def _locating(cls: type[keywords.KeywordValidator]) -> type[keywords.KeywordVali
 
     def __call__(self: Any, *args: Any, **kwargs: Any) -> Iterator[ValidationError]:
         node = next((arg for arg in args if isinstance(arg, SchemaPath)), None)
-        for error in super(subclass, self).__call__(*args, **kwargs):
-            if node is not None and not getattr(error, "docsite_located", False):
-                error.path.extendleft(reversed([*node.parts, *suffix]))
-                error.docsite_located = True
-            yield error
+        try:
+            for error in super(subclass, self).__call__(*args, **kwargs):
+                if node is not None and not getattr(error, "docsite_located", False):
+                    error.path.extendleft(reversed([*node.parts, *suffix]))
+                    error.docsite_located = True
+                yield error
+        except (KeyError, IndexError, TypeError, AttributeError, ValueError, RecursionError) as error:
+            # the innermost validator met a node of a shape it did not expect: say which node
+            raise _Unreadable(tuple(node.parts) if node is not None else (), error) from None
 
     subclass: type[keywords.KeywordValidator] = type(
         f"Locating{cls.__name__}", (cls,), {"__call__": __call__})
