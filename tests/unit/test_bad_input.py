@@ -361,3 +361,19 @@ def test_the_html_the_docs_use_passes_the_allowlist_unchanged(mini_site: Path) -
                  '"aria-label": "A note"', '"style": {"marginTop": "4px"}', '"groupId": "language"',
                  '["kbd", null, "Ctrl"]', '["sup", null, "1"]', '"className": "task-list-item-checkbox"'):
         assert kept in tree, kept
+
+
+def test_a_schema_that_contains_itself_through_properties_and_items_is_no_loop(mini_site: Path) -> None:
+    """A category with subcategories is a recursive schema, not a $ref loop: it validates, renders
+    (as circular) and checks a page's JSON against it."""
+    spec_with_schemas(mini_site, "\n      type: object\n      properties:\n"
+                      "        cartId: {type: string, description: The cart.}\n"
+                      "        parent: {allOf: [{$ref: '#/components/schemas/Cart'}], description: The parent.}\n"
+                      "        children: {type: array, items: {$ref: '#/components/schemas/Cart'}, description: Kids.}")
+    write(mini_site / "docs" / "intro.md", INTRO + "Call `POST /carts`:\n\n```json\n"
+          '{"cartId": "a", "parent": {"cartId": "b"}, "children": [{"cartId": "c", "children": []}]}\n```\n')
+    site, report = load(mini_site)
+    assert report.errors == []
+    cart = next(r.data for r in site.routes if r.path == "/specification/carts")["schemas"]["Cart"]
+    assert cart["properties"]["children"]["items"] == {"ref": "Cart"}
+    assert cart["properties"]["parent"]["allOf"] == [{"ref": "Cart"}]
