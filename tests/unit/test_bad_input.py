@@ -150,6 +150,17 @@ def spec_properties_null(site: Path) -> tuple[Path, int, str]:
     return file, line + 2, "/components/schemas/Cart/properties: None is not of type 'object'"
 
 
+def empty_math(site: Path) -> tuple[Path, int, str]:
+    """Found by test_properties.py: `$$$$` made latex2mathml fail (NoAvailableTokensError, an internal error)."""
+    file = write(site / "docs" / "intro.md", INTRO + "Hello.\n\n$$$$\n")
+    return file, 9, "empty math: nothing between the dollar signs"
+
+
+def math_latex2mathml_cannot_read(site: Path) -> tuple[Path, int, str]:
+    file = write(site / "docs" / "intro.md", INTRO + "The square $x^$ of x.\n")
+    return file, 7, "cannot read the math 'x^': a ^ or _ has nothing after it"
+
+
 CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
     "front-matter typo": front_matter_typo,
     "non-UTF-8 Markdown": not_utf8_doc,
@@ -180,6 +191,8 @@ CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
     "sidebar item type []": sidebar_type_not_a_name,
     "$ref: [1]": spec_ref_not_a_string,
     "properties: null": spec_properties_null,
+    "$$$$": empty_math,
+    "$x^$": math_latex2mathml_cannot_read,
     "attribute not allowed": raw_html('<span contenteditable="true">Edit me</span>',
                                       "the attribute 'contenteditable' is not allowed on <span> in Markdown's HTML"),
 }
