@@ -161,6 +161,15 @@ def math_latex2mathml_cannot_read(site: Path) -> tuple[Path, int, str]:
     return file, 7, "cannot read the math 'x^': a ^ or _ has nothing after it"
 
 
+def error_example_code_not_a_string(site: Path) -> tuple[Path, int, str]:
+    """Found by test_properties.py: an error example whose `code` is a list was looked up (TypeError)."""
+    text = VALID_SPEC.replace("example: {code: SESSION_NOT_FOUND,", "example: {code: [],")
+    file = write(site / "specs" / "carts.yaml", text)
+    line = text[:text.index("example: {code: [],")].count("\n") + 1
+    return file, line, ("/paths/~1carts/post/responses/404/content/application~1json/example/code: [] is not of "
+                        "type 'string'")
+
+
 CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
     "front-matter typo": front_matter_typo,
     "non-UTF-8 Markdown": not_utf8_doc,
@@ -193,6 +202,7 @@ CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
     "properties: null": spec_properties_null,
     "$$$$": empty_math,
     "$x^$": math_latex2mathml_cannot_read,
+    "error example code: []": error_example_code_not_a_string,
     "attribute not allowed": raw_html('<span contenteditable="true">Edit me</span>',
                                       "the attribute 'contenteditable' is not allowed on <span> in Markdown's HTML"),
 }
