@@ -135,11 +135,15 @@ def sidebar_type_not_a_name(site: Path) -> tuple[Path, int, str]:
     return file, 3, "unknown sidebar item type '[]'"
 
 
+def spec_with(site: Path, old: str, new: str) -> tuple[Path, int]:
+    """The small valid spec with `old` replaced by `new`: the file and the line of `new`."""
+    text = VALID_SPEC.replace(old, new)
+    return write(site / "specs" / "carts.yaml", text), text[:text.index(new)].count("\n") + 1
+
+
 def spec_ref_not_a_string(site: Path) -> tuple[Path, int, str]:
     """Found by test_properties.py: openapi-spec-validator failed on `$ref: [1]` (AttributeError)."""
-    text = VALID_SPEC.replace("schema: {$ref: '#/components/schemas/CartRequest'}", "schema: {$ref: [1]}")
-    file = write(site / "specs" / "carts.yaml", text)
-    line = text[:text.index("{$ref: [1]}")].count("\n") + 1
+    file, line = spec_with(site, "{$ref: '#/components/schemas/CartRequest'}", "{$ref: [1]}")
     return file, line, ("/paths/~1carts/post/requestBody/content/application~1json/schema/$ref: $ref must be a "
                         "string, not [1]")
 
@@ -163,9 +167,7 @@ def math_latex2mathml_cannot_read(site: Path) -> tuple[Path, int, str]:
 
 def error_example_code_not_a_string(site: Path) -> tuple[Path, int, str]:
     """Found by test_properties.py: an error example whose `code` is a list was looked up (TypeError)."""
-    text = VALID_SPEC.replace("example: {code: SESSION_NOT_FOUND,", "example: {code: [],")
-    file = write(site / "specs" / "carts.yaml", text)
-    line = text[:text.index("example: {code: [],")].count("\n") + 1
+    file, line = spec_with(site, "example: {code: SESSION_NOT_FOUND,", "example: {code: [],")
     return file, line, ("/paths/~1carts/post/responses/404/content/application~1json/example/code: [] is not of "
                         "type 'string'")
 

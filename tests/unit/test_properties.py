@@ -28,6 +28,7 @@ from docsite import frontmatter_models
 from docsite.errors import BuildError
 from docsite.search import search_index_files
 from tests.unit.sitefiles import load, png, write
+from tests.unit.test_openapi_render import _nodes as spec_nodes
 from tests.unit.test_openapi_validation import VALID as VALID_SPEC
 
 # `PROPERTY_EXAMPLES=3000 pytest tests/unit/test_properties.py` explores: more examples, new ones each run
@@ -191,18 +192,7 @@ def test_any_sidebars_yaml_builds_or_is_reported(site: Path, text: str) -> None:
 SPEC = json.loads(json.dumps(yaml.safe_load(VALID_SPEC), default=str))  # dates as the specs read them
 
 
-def pointers(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [path]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found += pointers(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found += pointers(item, (*path, index))
-    return found
-
-
-SPEC_POINTERS = pointers(SPEC)[1:]
+SPEC_POINTERS = spec_nodes(SPEC)
 SPEC_KEYS = sorted({str(p[-1]) for p in SPEC_POINTERS if isinstance(p[-1], str)} | {
     "$ref", "allOf", "oneOf", "anyOf", "not", "items", "additionalProperties", "discriminator", "nullable",
     "enum", "const", "default", "examples", "$anchor", "$id", "webhooks", "callbacks", "links", "security"})
