@@ -8,7 +8,8 @@ to the writer as an error at its line, never dropped silently: an `<iframe srcdo
 scripts), `<meta http-equiv=refresh>`, `<link rel=stylesheet>`.
 
 Allowed: ammonia's default tags (text markup, lists, tables, `<details>`/`<summary>`, `<kbd>`,
-`<img>`, `<sup>`...) plus Docusaurus's `<Tabs>`/`<TabItem>`; on any of them `id`, `class`,
+`<img>`, `<sup>`...) plus Docusaurus's `<Tabs>`/`<TabItem>` and `<input type=checkbox>` (what
+task lists are made of); on any of them `id`, `class`,
 `title`, `style`, `lang`, `dir`, `tabindex`, `role`, `hidden`, `data-*` and `aria-*`; and the
 attributes ammonia allows per tag plus those listed in `_TAG_ATTRIBUTES`. Links and images may
 point at http(s), mailto: and tel: addresses or relative ones. Event handlers (`onclick`) are
