@@ -299,7 +299,7 @@ class _Resolver:
             self.error("a sidebar item must be a doc id or a mapping with a 'type'", where)
             return []
         kind = entry.get("type", "category" if "items" in entry else "doc")
-        if kind not in ITEM_KEYS:
+        if not isinstance(kind, str) or kind not in ITEM_KEYS:
             self.error(f"unknown sidebar item type '{kind}'", (*where, "type"), f"use one of {', '.join(ITEM_KEYS)}")
             return []
         if not self.known_keys(entry, ITEM_KEYS[kind], f"a sidebar item of type '{kind}'", where):

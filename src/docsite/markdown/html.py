@@ -20,8 +20,11 @@ import re
 from html.parser import HTMLParser
 from typing import Any, Protocol
 
+from docsite.markdown.sanitize import sanitize
+
 VOID_ELEMENTS = frozenset({"area", "br", "col", "embed", "hr", "img", "input", "param", "source", "track", "wbr"})
 FORBIDDEN_ELEMENTS = frozenset({"script", "style"})
+_REFUSED_VOID_ELEMENTS = frozenset({"base", "link", "meta", "param", "keygen"})  # void, and not allowed
 # Elements of a document's head, or the document itself: React 19 moves <title>, <meta> and <link>
 # into the page's head (a <title> in a page would replace its title), and the others cannot sit in a page.
 HEAD_ELEMENTS = frozenset({"title", "meta", "link", "base", "html", "head", "body"})
@@ -94,14 +97,18 @@ class TreeSink(Protocol):
     def current_tag(self) -> str: ...
     def open_tags(self) -> list[str]: ...
     def close_implied(self, tags: frozenset[str]) -> None: ...
-    def problem(self, message: str, fix: str) -> None: ...
+    def problem(self, message: str, fix: str, severity: str = "error", lines_below: int = 0) -> None: ...
 
 
 class HtmlToTree(HTMLParser):
-    def __init__(self, sink: TreeSink, refused: set[str]) -> None:
+    """One for a page (the tree builder feeds it each piece of raw HTML): it knows what was refused."""
+
+    def __init__(self, sink: TreeSink) -> None:
         super().__init__(convert_charrefs=True)
         self.sink = sink
-        self.refused = refused  # elements refused on this page: their end tags are not reported again
+        self.refused: set[str] = set()  # elements refused on this page: their end tags are not reported again
+        # refused elements still open: what is inside one is not reported again
+        self.open_refused: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if _IN_HEAD in self.refused:
@@ -141,6 +148,10 @@ class HtmlToTree(HTMLParser):
                               'className="name"')
             attrs = [(name, value) for name, value in attrs
                      if _ATTRIBUTE_NAME.match(name) and not (value or "").lstrip().startswith("{")]
+        allowed = self._allowed(tag, attrs)
+        if allowed is None:
+            return
+        attrs = allowed
         if tag in ("tabs", "tabitem"):
             self.sink.open(COMPONENT_ELEMENTS[tag], {_MDX_PROPS.get(k, k): True if v is None else v for k, v in attrs})
             return
@@ -159,6 +170,8 @@ class HtmlToTree(HTMLParser):
             if tag == "head":
                 self.refused.discard(_IN_HEAD)
             return
+        if tag in self.open_refused:
+            del self.open_refused[len(self.open_refused) - 1 - self.open_refused[::-1].index(tag):]
         if tag in VOID_ELEMENTS:
             return
         if _element(tag) not in self.sink.open_tags():
@@ -174,6 +187,18 @@ class HtmlToTree(HTMLParser):
             return
         if data.strip() or self.sink.current_tag() not in _WHITESPACE_FREE:
             self.sink.text(data)
+
+    def _allowed(self, tag: str, attrs: list[tuple[str, str | None]]) -> list[tuple[str, str | None]] | None:
+        """The attributes the allowlist keeps (None: not the element); what it refuses is an error
+        at its line (sanitize.py), unless it is inside an element already refused."""
+        kept, refused = sanitize(tag, attrs)
+        for message, fix in refused if not self.open_refused else []:
+            self.sink.problem(message, fix, lines_below=self.getpos()[0] - 1)
+        if kept is None:
+            self.refused.add(tag)
+            if tag not in VOID_ELEMENTS | _REFUSED_VOID_ELEMENTS:
+                self.open_refused.append(tag)
+        return kept
 
     def _props(self, tag: str, attrs: list[tuple[str, str | None]]) -> dict[str, Any] | None:
         props: dict[str, Any] = {}
