@@ -43,7 +43,6 @@ IMPLIED_END = {"li": frozenset({"li"}), "p": frozenset({"p"}), "dt": frozenset({
 _ATTRIBUTE_NAME = re.compile(r"^[A-Za-z_:][A-Za-z0-9_:.-]*$")
 _IN_HEAD = "<head>"  # in `refused` between <head> and </head>: what they hold is not read
 _JSX_VALUE = re.compile(r"=\s*\{[^}\s]{0,20}")
-_REACT_RESERVED = frozenset({"key", "ref", "children", "dangerouslysetinnerhtml", "suppresshydrationwarning"})
 # SVG attributes in camel case (the HTML parser reads them in lower case): the HTML standard's list.
 SVG_ATTRIBUTES = {name.lower(): name for name in (
     "attributeName attributeType baseFrequency baseProfile calcMode clipPathUnits diffuseConstant edgeMode "
@@ -115,7 +114,7 @@ class HtmlToTree(HTMLParser):
             return  # reported with the <head>
         if tag == "head":
             self.refused.update({tag, _IN_HEAD})
-            self.sink.problem("<head> in a page (Docusaurus's way to set its metadata) is not read here",
+            self._problem("<head> in a page (Docusaurus's way to set its metadata) is not read here",
                               "set title, description, keywords and image in the front matter")
             return
         if tag in FORBIDDEN_ELEMENTS or tag in HEAD_ELEMENTS:
@@ -123,12 +122,12 @@ class HtmlToTree(HTMLParser):
             fix = ("move scripts and styles into the front end (frontend/src), or use a component directive"
                    if tag in FORBIDDEN_ELEMENTS else
                    "remove it: the page's title and description come from its front matter, the head from site.yaml")
-            self.sink.problem(f"<{tag}> is not allowed in Markdown", fix)
+            self._problem(f"<{tag}> is not allowed in Markdown", fix)
             return
         written = (self.get_starttag_text() or "<")[1:].split(None, 1)[0].rstrip("/>")
         if written[:1].isupper() and tag not in COMPONENT_ELEMENTS:
             self.refused.add(tag)
-            self.sink.problem(f"<{written}> is an MDX component, which Markdown here does not read",
+            self._problem(f"<{written}> is an MDX component, which Markdown here does not read",
                               "place a registered component with a directive such as "
                               '::OperationCard{operationId="getCart"}; tabs are <Tabs>/<TabItem> or ::::tabs')
             return
@@ -138,11 +137,11 @@ class HtmlToTree(HTMLParser):
             self.sink.open("tbody", None)  # as the browser's parser does: React's tree must match it
         if tag in TABLE_PARTS and "table" not in self.sink.open_tags():
             self.refused.add(tag)
-            self.sink.problem(f"<{tag}> outside a <table>: browsers drop it", f"put the <{tag}> inside a <table>")
+            self._problem(f"<{tag}> outside a <table>: browsers drop it", f"put the <{tag}> inside a <table>")
             return
         jsx = _JSX_VALUE.search(self.get_starttag_text() or "")
         if jsx:
-            self.sink.problem(f"<{written}> has a JSX expression ({jsx.group(0)}…), "
+            self._problem(f"<{written}> has a JSX expression ({jsx.group(0)}…), "
                               "which Markdown here does not evaluate",
                               'write attribute values as strings: style="color: red; margin-top: 4px", '
                               'className="name"')
@@ -177,7 +176,7 @@ class HtmlToTree(HTMLParser):
         if _element(tag) not in self.sink.open_tags():
             if tag in self.refused:
                 return  # reported with its start tag
-            self.sink.problem(f"</{tag}> closes no open <{tag}>", f"remove it, or add the <{tag}> it closes "
+            self._problem(f"</{tag}> closes no open <{tag}>", f"remove it, or add the <{tag}> it closes "
                               "(an element opened in an earlier paragraph or list item ends with it)")
             return
         self.sink.close_tag(_element(tag))
@@ -193,7 +192,7 @@ class HtmlToTree(HTMLParser):
         at its line (sanitize.py), unless it is inside an element already refused."""
         kept, refused = sanitize(tag, attrs)
         for message, fix in refused if not self.open_refused else []:
-            self.sink.problem(message, fix, lines_below=self.getpos()[0] - 1)
+            self._problem(message, fix)
         if kept is None:
             self.refused.add(tag)
             if tag not in VOID_ELEMENTS | _REFUSED_VOID_ELEMENTS:
@@ -221,28 +220,30 @@ class HtmlToTree(HTMLParser):
         return props or None
 
     def _attribute_ok(self, tag: str, name: str, value: str | None) -> bool:
-        what = f"attribute '{name}' on <{tag}>"
+        """Event handlers (the allowlist, sanitize.py, leaves them to this message of their own), and
+        the ids the site keeps for itself: an element with the id of the page's data would replace it."""
         if name.startswith("on"):
-            self.sink.problem(f"event handler {what} is not allowed in Markdown",
-                              "remove it; interactive parts belong in a React component")
-        elif not _ATTRIBUTE_NAME.match(name) or name in _REACT_RESERVED:
-            self.sink.problem(f"{what} cannot be rendered: React drops it", "remove it, or write a standard "
-                              "HTML attribute (data-* for your own data)")
-        elif value is not None and re.match(r"\s*javascript:", value, re.IGNORECASE):
-            self.sink.problem(f"a javascript: URL in {what}: React blocks it",
-                              "link to a page or a file; interactive parts belong in a React component")
-        else:
-            return True
-        return False
+            self._problem(f"event handler attribute '{name}' on <{tag}> is not allowed in Markdown",
+                          "remove it; interactive parts belong in a React component")
+            return False
+        if name in ("id", "name") and (value or "").startswith("__"):
+            self._problem(f'{name}="{value}" on <{tag}>: ids that start with "__" are the site\'s own '
+                          "(the page's root and its data)", "choose an id that does not start with two underscores")
+            return False
+        return True
+
+    def _problem(self, message: str, fix: str) -> None:
+        """A problem at the line of the piece of HTML being read."""
+        self.sink.problem(message, fix, lines_below=self.getpos()[0] - 1)
 
     def _style(self, tag: str, css: str) -> dict[str, str]:
         style = style_object(css)
         for declaration in _declarations(css):
             if ":" not in declaration:
-                self.sink.problem(f"cannot read '{declaration.strip()}' in the style of <{tag}>",
+                self._problem(f"cannot read '{declaration.strip()}' in the style of <{tag}>",
                                   'write declarations as "name: value", separated by ";"')
         if any("!important" in value for value in style.values()):
-            self.sink.problem(f"'!important' in the style of <{tag}>: browsers ignore the declaration when "
+            self._problem(f"'!important' in the style of <{tag}>: browsers ignore the declaration when "
                               "React sets it", "remove '!important'")
         return style
 

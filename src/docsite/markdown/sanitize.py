@@ -8,8 +8,8 @@ to the writer as an error at its line, never dropped silently: an `<iframe srcdo
 scripts), `<meta http-equiv=refresh>`, `<link rel=stylesheet>`.
 
 Inline SVG (drawings: shapes, paths, text, gradients) is checked against an allowlist of its own,
-since ammonia reads HTML only: no scripts, animations, `<foreignObject>`, `<use>` or links, and a
-`url(...)` value may only name a fragment of the page (`fill="url(#fade)"`).
+since ammonia reads HTML only: no scripts, animations, `<foreignObject>` or links out: `<use href>`
+and a `url(...)` value may only name an element of the page (`fill="url(#fade)"`).
 
 Allowed: ammonia's default tags (text markup, lists, tables, `<details>`/`<summary>`, `<kbd>`,
 `<img>`, `<sup>`...) plus Docusaurus's `<Tabs>`/`<TabItem>` and `<input type=checkbox>` (what
@@ -34,7 +34,8 @@ Attributes = list[tuple[str, str | None]]
 
 # `<input type=checkbox>`: task lists (`- [x] done`) are read as one (mdit-py-plugins' tasklists)
 ALLOWED_TAGS = frozenset(nh3.ALLOWED_TAGS | {"tfoot", "tabs", "tabitem", "input"})
-GENERIC_ATTRIBUTES = frozenset({"id", "class", "title", "style", "lang", "dir", "tabindex", "role", "hidden"})
+GENERIC_ATTRIBUTES = frozenset({"id", "class", "classname", "title", "style", "lang", "dir", "tabindex", "role",
+                                "hidden"})
 GENERIC_PREFIXES = ("data-", "aria-")
 _TAG_ATTRIBUTES = {
     "a": {"target", "rel", "name"},
@@ -79,7 +80,7 @@ FIX_ELEMENT = ("remove it: Markdown pages take text markup, lists, tables, <deta
 
 # The HTML parser reads SVG's names in lower case (html.py restores React's spelling).
 SVG_TAGS = frozenset({"svg", "g", "path", "circle", "ellipse", "line", "polyline", "polygon", "rect", "text",
-                      "tspan", "defs", "lineargradient", "radialgradient", "stop", "clippath", "mask", "symbol"})
+                      "tspan", "defs", "lineargradient", "radialgradient", "stop", "clippath", "mask", "symbol", "use"})
 SVG_ATTRIBUTES = frozenset({
     "viewbox", "width", "height", "x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "dx", "dy",
     "d", "points", "transform", "xmlns", "version", "preserveaspectratio", "focusable", "opacity",
@@ -87,7 +88,7 @@ SVG_ATTRIBUTES = frozenset({
     "stroke-linecap", "stroke-linejoin", "stroke-dasharray", "stroke-dashoffset", "stroke-miterlimit",
     "offset", "stop-color", "stop-opacity", "gradientunits", "gradienttransform", "spreadmethod", "fx", "fy",
     "clip-path", "clippathunits", "mask", "maskunits", "font-size", "font-family", "font-weight",
-    "font-style", "text-anchor", "dominant-baseline", "letter-spacing", "vector-effect",
+    "font-style", "text-anchor", "dominant-baseline", "letter-spacing", "vector-effect", "href", "xlink:href",
 })
 _FRAGMENT_URL = re.compile(r"\s*url\(\s*['\"]?#[\w.:-]+['\"]?\s*\)\s*")
 FIX_SVG = "draw with shapes, paths, text and gradients, or put the SVG in static/ and show it with ![alt](/img/x.svg)"
@@ -134,6 +135,9 @@ def _svg(tag: str, attrs: Attributes) -> tuple[Attributes, list[tuple[str, str]]
             kept.append((name, value))  # html.py reports event handlers
         elif not (name in SVG_ATTRIBUTES or name in GENERIC_ATTRIBUTES or name.startswith(GENERIC_PREFIXES)):
             problems.append((f"the attribute '{name}' is not allowed on SVG's <{tag}> in Markdown", FIX_SVG))
+        elif name in ("href", "xlink:href") and not (value or "").startswith("#"):
+            problems.append((f"{name}={json.dumps(value)} on SVG's <{tag}>: it may only name an element of the page",
+                             'write href="#id"'))
         elif "url(" in (value or "").lower() and not _FRAGMENT_URL.fullmatch(value or ""):
             problems.append((f"{name}={json.dumps(value)} on SVG's <{tag}>: a url() may only name an element "
                              "of the page", 'write url(#id), or a colour'))
