@@ -5,6 +5,10 @@ choosing Python once switches every sample on the site.
 The call is built from the spec: the first server, path parameters replaced by their examples,
 required query and header parameters, the credentials of the operation's first security
 requirement, and the request body's first example.
+
+The Try it panel generates the same code in the browser for the request it sent
+(`frontend/src/api/tryit/samples.ts`, a port of this module): change both together;
+tests/e2e/test_tryit.py checks that an unedited request gives this module's sample exactly.
 """
 
 from __future__ import annotations

@@ -275,10 +275,9 @@ function Form({ op, operation, components, servers, tokenUrls }: {
       {sent && (
         <div ref={result} tabIndex={-1} className="api-tryit-result" aria-label="Response">
           {sent.answer ? <AnswerView answer={sent.answer} /> : <Failure message={sent.failure ?? ''} />}
-          <div className="api-samples">
-            <p className="api-aside-title">
-              The request sent, as code{call.token && <span className="api-tryit-note"> (the token as $TOKEN)</span>}
-            </p>
+          <div className="api-samples api-tryit-code">
+            <p className="api-aside-title">The request sent, as code</p>
+            {call.token && <p className="api-tryit-note">The token is left out, as <code>$TOKEN</code>: set it in your shell or code.</p>}
             <Tabs groupId="language" items={LANGUAGES}>
               {LANGUAGES.map((language) => (
                 <TabItem key={language.value} value={language.value} label={language.label}>
@@ -345,35 +344,37 @@ function Credentials({ id, token, setToken, tokenUrls }: {
       </div>
       <details className="api-tryit-credentials">
         <summary>Get a token with client credentials</summary>
-        <p className="api-tryit-note">Kept in this page only: never stored, sent only to the token endpoint.</p>
-        {tokenUrls.length > 1 ? (
+        <div className="details-content">
+          <p className="api-tryit-note">Kept in this page only: never stored, sent only to the token endpoint.</p>
+          {tokenUrls.length > 1 ? (
+            <div className="api-tryit-field">
+              <label htmlFor={`${id}-token-url`}>Token endpoint</label>
+              <select id={`${id}-token-url`} value={tokenUrl} onChange={(event) => setTokenUrl(event.target.value)}>
+                {tokenUrls.map((url) => (
+                  <option key={url}>{url}</option>
+                ))}
+              </select>
+            </div>
+          ) : (
+            <p className="api-tryit-note">
+              Token endpoint: <code>{tokenUrl}</code>
+            </p>
+          )}
           <div className="api-tryit-field">
-            <label htmlFor={`${id}-token-url`}>Token endpoint</label>
-            <select id={`${id}-token-url`} value={tokenUrl} onChange={(event) => setTokenUrl(event.target.value)}>
-              {tokenUrls.map((url) => (
-                <option key={url}>{url}</option>
-              ))}
-            </select>
+            <label htmlFor={`${id}-client-id`}>Client id</label>
+            <input id={`${id}-client-id`} value={clientId} autoComplete="off" spellCheck={false} onChange={(event) => setClientId(event.target.value)} />
           </div>
-        ) : (
-          <p className="api-tryit-note">
-            Token endpoint: <code>{tokenUrl}</code>
+          <div className="api-tryit-field">
+            <label htmlFor={`${id}-client-secret`}>Client secret</label>
+            <input id={`${id}-client-secret`} type="password" value={secret} autoComplete="off" onChange={(event) => setSecret(event.target.value)} />
+          </div>
+          <button type="button" className="api-tryit-secondary" disabled={busy || !clientId || !secret || !tokenUrl} onClick={requestToken}>
+            {busy ? 'Requesting…' : 'Get token'}
+          </button>
+          <p className={status?.ok === false ? 'api-tryit-bad' : 'api-tryit-good'} role="status">
+            {status?.text}
           </p>
-        )}
-        <div className="api-tryit-field">
-          <label htmlFor={`${id}-client-id`}>Client id</label>
-          <input id={`${id}-client-id`} value={clientId} autoComplete="off" spellCheck={false} onChange={(event) => setClientId(event.target.value)} />
         </div>
-        <div className="api-tryit-field">
-          <label htmlFor={`${id}-client-secret`}>Client secret</label>
-          <input id={`${id}-client-secret`} type="password" value={secret} autoComplete="off" onChange={(event) => setSecret(event.target.value)} />
-        </div>
-        <button type="button" className="api-tryit-secondary" disabled={busy || !clientId || !secret || !tokenUrl} onClick={requestToken}>
-          {busy ? 'Requesting…' : 'Get token'}
-        </button>
-        <p className={status?.ok === false ? 'api-tryit-bad' : 'api-tryit-good'} role="status">
-          {status?.text}
-        </p>
       </details>
     </fieldset>
   );
@@ -415,7 +416,7 @@ function AnswerView({ answer }: { answer: Answer }) {
       ) : null}
       <details className="api-tryit-headers">
         <summary>Headers ({answer.headers.length})</summary>
-        <dl>
+        <dl className="details-content">
           {answer.headers.map(([name, value]) => (
             <div key={name}>
               <dt>{name}</dt>
