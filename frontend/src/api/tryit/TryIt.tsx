@@ -181,7 +181,8 @@ function Form({ op, operation, components, servers, tokenUrls }: {
           cache: 'no-store',
         },
       );
-      const text = await response.text();
+      const type = response.headers.get('Content-Type') ?? '';
+      const text = /json|^text\/|xml/.test(type) ? await response.text() : await binary(response, type);
       const ms = Math.round(performance.now() - started);
       outcome = { call: request, answer: answerOf(response, text, ms, operation, components) };
     } catch (error) {
@@ -273,7 +274,7 @@ function Form({ op, operation, components, servers, tokenUrls }: {
         </div>
       </form>
       {sent && (
-        <div ref={result} tabIndex={-1} className="api-tryit-result" aria-label="Response">
+        <div ref={result} tabIndex={-1} className="api-tryit-result" role="group" aria-label="Response">
           {sent.answer ? <AnswerView answer={sent.answer} /> : <Failure message={sent.failure ?? ''} />}
           <div className="api-samples api-tryit-code">
             <p className="api-aside-title">The request sent, as code</p>
@@ -457,6 +458,12 @@ function DeviationList({ title, items }: { title: string; items: Deviation[] }) 
       </ul>
     </div>
   );
+}
+
+/** A body that is not text (the tickets' PDF): its size and type, not its bytes. */
+async function binary(response: Response, type: string): Promise<string> {
+  const size = (await response.arrayBuffer()).byteLength;
+  return size ? `(${size} bytes${type ? ` of ${type}` : ''})` : '';
 }
 
 function escapeHtml(text: string): string {
