@@ -8,7 +8,7 @@ requirement, and the request body's first example.
 
 The Try it panel generates the same code in the browser for the request it sent
 (`frontend/src/api/tryit/samples.ts`, a port of this module): change both together;
-tests/e2e/test_tryit.py checks that an unedited request gives this module's sample exactly.
+tests/unit/test_openapi_samples.py runs the port on its test calls and compares.
 """
 
 from __future__ import annotations
