@@ -66,13 +66,16 @@ export default function TryItPanel({ op }: { op: ApiOperation }) {
   useEffect(() => {
     loadTryIt(page.api.name).then(setData, () => setFailed(true));
   }, [page.api.name]);
-  if (failed) return <p className="api-tryit-message">The request form could not be loaded. Reload the page to try again.</p>;
+  if (failed)
+    return <p className="api-tryit-message">The request form could not be loaded. Reload the page to try again.</p>;
   const operation = data?.operations[op.id];
   if (!data || !operation) return <p className="api-tryit-message">Loading…</p>;
   const servers = op.servers ?? page.servers ?? [];
   const tokenUrls = [
     ...new Set(
-      (page.securitySchemes ?? []).flatMap((scheme) => (scheme.flows ?? []).map((flow) => flow.tokenUrl ?? '')).filter(Boolean),
+      (page.securitySchemes ?? [])
+        .flatMap((scheme) => (scheme.flows ?? []).map((flow) => flow.tokenUrl ?? ''))
+        .filter(Boolean),
     ),
   ];
   return <Form op={op} operation={operation} components={data.components} servers={servers} tokenUrls={tokenUrls} />;
@@ -100,7 +103,13 @@ interface Answer {
   unchecked?: string;
 }
 
-function Form({ op, operation, components, servers, tokenUrls }: {
+function Form({
+  op,
+  operation,
+  components,
+  servers,
+  tokenUrls,
+}: {
   op: ApiOperation;
   operation: TryItOperation;
   components: unknown;
@@ -164,23 +173,21 @@ function Form({ op, operation, components, servers, tokenUrls }: {
     if (bodyCheck && 'syntax' in bodyCheck) return;
     const request = build();
     setSending(true);
-    const plain = <T,>(entries: [string, T][]) => entries.filter((entry): entry is [string, T & string] => typeof entry[1] === 'string');
+    const plain = <T,>(entries: [string, T][]) =>
+      entries.filter((entry): entry is [string, T & string] => typeof entry[1] === 'string');
     const headers = new Headers(plain(request.headers));
     if (request.token && token) headers.set('Authorization', `Bearer ${token.trim()}`);
     if (hasBody) headers.set('Content-Type', request.mediaType!);
     const started = performance.now();
     let outcome: Sent;
     try {
-      const response = await fetch(
-        fullUrl({ ...request, query: plain(request.query) }),
-        {
-          method: request.method,
-          headers,
-          body: hasBody ? (jsonBody ? JSON.stringify(request.body) : body) : undefined,
-          credentials: 'omit',
-          cache: 'no-store',
-        },
-      );
+      const response = await fetch(fullUrl({ ...request, query: plain(request.query) }), {
+        method: request.method,
+        headers,
+        body: hasBody ? (jsonBody ? JSON.stringify(request.body) : body) : undefined,
+        credentials: 'omit',
+        cache: 'no-store',
+      });
       const type = response.headers.get('Content-Type') ?? '';
       const text = /json|^text\/|xml/.test(type) ? await response.text() : await binary(response, type);
       const ms = Math.round(performance.now() - started);
@@ -254,7 +261,9 @@ function Form({ op, operation, components, servers, tokenUrls }: {
               onChange={(event) => setBody(event.target.value)}
             />
             <div id={`${id}-body-check`} className="api-tryit-check" aria-live="polite">
-              {bodyCheck && 'syntax' in bodyCheck && <p className="api-tryit-bad">Not valid JSON: {bodyCheck.syntax}</p>}
+              {bodyCheck && 'syntax' in bodyCheck && (
+                <p className="api-tryit-bad">Not valid JSON: {bodyCheck.syntax}</p>
+              )}
               {bodyCheck && 'deviations' in bodyCheck && bodyCheck.deviations.length > 0 && (
                 <DeviationList title="The body does not match the request schema:" items={bodyCheck.deviations} />
               )}
@@ -265,7 +274,11 @@ function Form({ op, operation, components, servers, tokenUrls }: {
           </div>
         )}
         <div className="api-tryit-actions">
-          <button type="submit" className="api-tryit-send" disabled={sending || Boolean(bodyCheck && 'syntax' in bodyCheck)}>
+          <button
+            type="submit"
+            className="api-tryit-send"
+            disabled={sending || Boolean(bodyCheck && 'syntax' in bodyCheck)}
+          >
             {sending ? 'Sending…' : 'Send'}
           </button>
           <span className="api-tryit-note">
@@ -278,7 +291,11 @@ function Form({ op, operation, components, servers, tokenUrls }: {
           {sent.answer ? <AnswerView answer={sent.answer} /> : <Failure message={sent.failure ?? ''} />}
           <div className="api-samples api-tryit-code">
             <p className="api-aside-title">The request sent, as code</p>
-            {call.token && <p className="api-tryit-note">The token is left out, as <code>$TOKEN</code>: set it in your shell or code.</p>}
+            {call.token && (
+              <p className="api-tryit-note">
+                The token is left out, as <code>$TOKEN</code>: set it in your shell or code.
+              </p>
+            )}
             <Tabs groupId="language" items={LANGUAGES}>
               {LANGUAGES.map((language) => (
                 <TabItem key={language.value} value={language.value} label={language.label}>
@@ -293,7 +310,12 @@ function Form({ op, operation, components, servers, tokenUrls }: {
   );
 }
 
-function Credentials({ id, token, setToken, tokenUrls }: {
+function Credentials({
+  id,
+  token,
+  setToken,
+  tokenUrls,
+}: {
   id: string;
   token: string;
   setToken(token: string): void;
@@ -316,15 +338,29 @@ function Credentials({ id, token, setToken, tokenUrls }: {
         credentials: 'omit',
         cache: 'no-store',
       });
-      const answer = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; error?: string; error_description?: string };
+      const answer = (await response.json().catch(() => ({}))) as {
+        access_token?: string;
+        expires_in?: number;
+        error?: string;
+        error_description?: string;
+      };
       if (response.ok && answer.access_token) {
         setToken(answer.access_token);
-        setStatus({ ok: true, text: `Token received${answer.expires_in ? `, valid for ${answer.expires_in} s` : ''}.` });
+        setStatus({
+          ok: true,
+          text: `Token received${answer.expires_in ? `, valid for ${answer.expires_in} s` : ''}.`,
+        });
       } else {
-        setStatus({ ok: false, text: `The token endpoint answered ${response.status}${answer.error ? `: ${(answer.error_description ?? answer.error).replace(/\.$/, '')}` : ''}.` });
+        setStatus({
+          ok: false,
+          text: `The token endpoint answered ${response.status}${answer.error ? `: ${(answer.error_description ?? answer.error).replace(/\.$/, '')}` : ''}.`,
+        });
       }
     } catch {
-      setStatus({ ok: false, text: `${tokenUrl} could not be reached, or did not allow this site to read its answer (CORS).` });
+      setStatus({
+        ok: false,
+        text: `${tokenUrl} could not be reached, or did not allow this site to read its answer (CORS).`,
+      });
     }
     setBusy(false);
   };
@@ -363,13 +399,30 @@ function Credentials({ id, token, setToken, tokenUrls }: {
           )}
           <div className="api-tryit-field">
             <label htmlFor={`${id}-client-id`}>Client id</label>
-            <input id={`${id}-client-id`} value={clientId} autoComplete="off" spellCheck={false} onChange={(event) => setClientId(event.target.value)} />
+            <input
+              id={`${id}-client-id`}
+              value={clientId}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => setClientId(event.target.value)}
+            />
           </div>
           <div className="api-tryit-field">
             <label htmlFor={`${id}-client-secret`}>Client secret</label>
-            <input id={`${id}-client-secret`} type="password" value={secret} autoComplete="off" onChange={(event) => setSecret(event.target.value)} />
+            <input
+              id={`${id}-client-secret`}
+              type="password"
+              value={secret}
+              autoComplete="off"
+              onChange={(event) => setSecret(event.target.value)}
+            />
           </div>
-          <button type="button" className="api-tryit-secondary" disabled={busy || !clientId || !secret || !tokenUrl} onClick={requestToken}>
+          <button
+            type="button"
+            className="api-tryit-secondary"
+            disabled={busy || !clientId || !secret || !tokenUrl}
+            onClick={requestToken}
+          >
             {busy ? 'Requesting…' : 'Get token'}
           </button>
           <p className={status?.ok === false ? 'api-tryit-bad' : 'api-tryit-good'} role="status">
@@ -381,9 +434,22 @@ function Credentials({ id, token, setToken, tokenUrls }: {
   );
 }
 
-function answerOf(response: Response, text: string, ms: number, operation: TryItOperation, components: unknown): Answer {
+function answerOf(
+  response: Response,
+  text: string,
+  ms: number,
+  operation: TryItOperation,
+  components: unknown,
+): Answer {
   const headers = [...response.headers.entries()];
-  const answer: Answer = { status: response.status, statusText: response.statusText, ms, headers, body: text, deviations: [] };
+  const answer: Answer = {
+    status: response.status,
+    statusText: response.statusText,
+    ms,
+    headers,
+    body: text,
+    deviations: [],
+  };
   const status = String(response.status);
   const key = [status, `${status[0]}XX`, 'default'].find((k) => k in operation.responses);
   if (text && /json/.test(response.headers.get('Content-Type') ?? '')) {
@@ -411,7 +477,10 @@ function AnswerView({ answer }: { answer: Answer }) {
       {answer.unchecked ? (
         <p className="api-tryit-note">{answer.unchecked}</p>
       ) : answer.deviations.length ? (
-        <DeviationList title={`The body does not match the ${answer.status} response schema:`} items={answer.deviations} />
+        <DeviationList
+          title={`The body does not match the ${answer.status} response schema:`}
+          items={answer.deviations}
+        />
       ) : answer.json !== undefined ? (
         <p className="api-tryit-good">The body matches the {answer.status} response schema.</p>
       ) : null}
@@ -426,7 +495,13 @@ function AnswerView({ answer }: { answer: Answer }) {
           ))}
         </dl>
       </details>
-      {body && <CodeBlock language={answer.json !== undefined ? 'json' : 'text'} title="Response body" html={escapeHtml(body)} />}
+      {body && (
+        <CodeBlock
+          language={answer.json !== undefined ? 'json' : 'text'}
+          title="Response body"
+          html={escapeHtml(body)}
+        />
+      )}
     </>
   );
 }
@@ -435,9 +510,9 @@ function Failure({ message }: { message: string }) {
   return (
     <div className="api-tryit-failure" role="alert">
       <p>
-        <strong>No response.</strong> The request failed before the page could read an answer: either it did not reach the
-        server (network down, wrong address, server not running) or the server answered without allowing this site to read
-        the answer (CORS). Browsers do not tell pages which of the two happened.
+        <strong>No response.</strong> The request failed before the page could read an answer: either it did not reach
+        the server (network down, wrong address, server not running) or the server answered without allowing this site
+        to read the answer (CORS). Browsers do not tell pages which of the two happened.
       </p>
       <p>Run the cURL command below from a terminal: it is not subject to CORS, and shows what the server answers.</p>
       {message && <p className="api-tryit-note">The browser said: {message}</p>}

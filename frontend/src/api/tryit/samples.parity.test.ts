@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { sample, type Call } from './samples';
 
 const file = process.env.SAMPLES_PARITY;
-const cases = file ? (JSON.parse(readFileSync(file, 'utf8')) as { name: string; call: Call; code: Record<string, string> }[]) : [];
+const cases = file
+  ? (JSON.parse(readFileSync(file, 'utf8')) as { name: string; call: Call; code: Record<string, string> }[])
+  : [];
 
 describe.skipIf(!file)('samples.ts makes the code samples.py makes', () => {
   it.each(cases.flatMap((c) => Object.keys(c.code).map((language) => [c.name, language, c] as const)))(

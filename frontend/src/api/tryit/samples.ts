@@ -42,14 +42,19 @@ export function quote(text: string, safe = ''): string {
 
 /** Python's `json.dumps(value)` for a string or number: non-ASCII escaped. */
 function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[\u0080-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** Python's `json.dumps(value, ensure_ascii=False)` on one line (`, ` and `: ` separators). */
 function json(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(json).join(', ')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${json(v)}`).join(', ')}}`;
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${json(v)}`)
+      .join(', ')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
@@ -84,7 +89,9 @@ export function curl(call: Call): string {
       lines.push(...Object.entries(body).map(([name, value]) => `-F ${shellSingle(`${name}=${formValue(value)}`)}`));
     } else if (media === 'application/x-www-form-urlencoded' && isObject(body)) {
       lines.push(
-        ...Object.entries(body).map(([name, value]) => `--data-urlencode ${shellSingle(`${name}=${formValue(value)}`)}`),
+        ...Object.entries(body).map(
+          ([name, value]) => `--data-urlencode ${shellSingle(`${name}=${formValue(value)}`)}`,
+        ),
       );
     } else if (isJson(media)) {
       lines.push(`-H "Content-Type: ${media}"`);
@@ -133,7 +140,8 @@ export function python(call: Call): string {
   }
   let out = `import requests\n\n${callText}response.raise_for_status()\n`;
   if (call.answer === 'json') out += 'print(response.json())\n';
-  else if (call.answer === 'binary') out += 'with open("answer.bin", "wb") as file:\n    file.write(response.content)\n';
+  else if (call.answer === 'binary')
+    out += 'with open("answer.bin", "wb") as file:\n    file.write(response.content)\n';
   else if (call.answer === 'text') out += 'print(response.text)\n';
   return out;
 }
@@ -158,7 +166,9 @@ function pyInline(value: unknown): string {
   if (value === false) return 'False';
   if (Array.isArray(value)) return `[${value.map(pyInline).join(', ')}]`;
   if (isObject(value)) {
-    return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${pyInline(v)}`).join(', ')}}`;
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${pyInline(v)}`)
+      .join(', ')}}`;
   }
   return JSON.stringify(value);
 }
@@ -174,7 +184,9 @@ export function javascript(call: Call): string {
   if (call.method !== 'GET') options.push(`method: "${call.method}"`);
   const headers = call.token ? ['Authorization: `Bearer ${TOKEN}`'] : [];
   if (call.basic) headers.push('Authorization: `Basic ${btoa(`${USERNAME}:${PASSWORD}`)}`');
-  headers.push(...call.headers.map(([name, value]) => `${jsKey(name)}: ${isSecret(value) ? value.secret : JSON.stringify(value)}`));
+  headers.push(
+    ...call.headers.map(([name, value]) => `${jsKey(name)}: ${isSecret(value) ? value.secret : JSON.stringify(value)}`),
+  );
   let body: string | null = null;
   const media = call.mediaType || 'application/json';
   if (hasBody(call)) {

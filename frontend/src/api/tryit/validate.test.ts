@@ -3,13 +3,24 @@ import { deviations } from './validate';
 
 const components = {
   schemas: {
-    Money: { type: 'object', required: ['amount', 'currency'], properties: { amount: { type: 'integer', format: 'int64' }, currency: { type: 'string', minLength: 3, maxLength: 3 } } },
+    Money: {
+      type: 'object',
+      required: ['amount', 'currency'],
+      properties: {
+        amount: { type: 'integer', format: 'int64' },
+        currency: { type: 'string', minLength: 3, maxLength: 3 },
+      },
+    },
   },
 };
 const cart = {
   type: 'object',
   required: ['id', 'total'],
-  properties: { id: { type: 'integer' }, total: { $ref: '#/components/schemas/Money' }, status: { enum: ['OPEN', 'BOOKED'] } },
+  properties: {
+    id: { type: 'integer' },
+    total: { $ref: '#/components/schemas/Money' },
+    status: { enum: ['OPEN', 'BOOKED'] },
+  },
 };
 
 describe('deviations', () => {
@@ -22,5 +33,12 @@ describe('deviations', () => {
     expect(found.map((d) => d.pointer).sort()).toEqual(['/id', '/status', '/total']);
     expect(found.find((d) => d.pointer === '/id')!.message).toMatch(/integer/);
     expect(found.find((d) => d.pointer === '/total')!.message).toMatch(/currency/);
+  });
+
+  it('names a field the schema does not allow, where it is', () => {
+    const closed = { type: 'object', properties: { id: { type: 'integer' } }, additionalProperties: false };
+    expect(deviations(closed, components, { id: 1, extra: true })).toEqual([
+      { pointer: '/extra', message: 'Not allowed: the schema defines no such field.' },
+    ]);
   });
 });

@@ -3,7 +3,7 @@
  * @cfworker/json-schema (2020-12, the dialect of OpenAPI 3.1), against the schemas as the spec
  * writes them: `$ref`s point into the spec's `components.schemas`, which the Try-it data carries.
  */
-import { Validator, type OutputUnit, type Schema } from '@cfworker/json-schema';
+import { Validator, type Schema } from '@cfworker/json-schema';
 
 export interface Deviation {
   /** A JSON pointer into the body ("" for the body itself). */
@@ -13,7 +13,19 @@ export interface Deviation {
 }
 
 /** Keywords whose failure only says that a part below failed: that part's own error says what. */
-const WRAPPERS = new Set(['properties', 'items', 'prefixItems', '$ref', 'allOf', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'then', 'else', '$dynamicRef']);
+const WRAPPERS = new Set([
+  'properties',
+  'items',
+  'prefixItems',
+  '$ref',
+  'allOf',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'then',
+  'else',
+  '$dynamicRef',
+]);
 
 export function deviations(schema: unknown, components: unknown, value: unknown): Deviation[] {
   const root = { components, allOf: [schema ?? {}] } as Schema;
@@ -21,9 +33,10 @@ export function deviations(schema: unknown, components: unknown, value: unknown)
   const seen = new Set<string>();
   const out: Deviation[] = [];
   for (const error of errors) {
-    if (WRAPPERS.has(error.keyword) && !leaf(error)) continue;
+    if (WRAPPERS.has(error.keyword)) continue;
     const pointer = error.instanceLocation.replace(/^#/, '');
-    const message = error.error;
+    // a field where `additionalProperties: false` (or unevaluated...) allows none fails a `false` schema
+    const message = error.keyword === 'false' ? 'Not allowed: the schema defines no such field.' : error.error;
     const key = `${pointer} ${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -32,7 +45,3 @@ export function deviations(schema: unknown, components: unknown, value: unknown)
   return out;
 }
 
-/** `additionalProperties: false` and the like fail on their own: their error is the leaf. */
-function leaf(error: OutputUnit): boolean {
-  return /(additional|unevaluated)Properties$/.test(error.keywordLocation) && /not allowed|does not match/.test(error.error) && !error.error.startsWith('Property');
-}
