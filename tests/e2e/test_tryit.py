@@ -165,6 +165,7 @@ def test_a_token_from_the_client_credentials_form_is_used_and_nothing_is_stored(
     operation = open_panel(page, tryit_url, GET_EVENT)
     operation.get_by_text("Get a token with client credentials").click()
     expect(operation).to_contain_text(f"Token endpoint: {mock_api.url}/oauth/token")
+    expect(operation.get_by_label("Scope")).to_have_value("catalog.read")
     operation.get_by_label("Client id").fill(CLIENT_ID)
     operation.get_by_label("Client secret").fill("wrong")
     operation.get_by_role("button", name="Get token").click()
@@ -176,6 +177,7 @@ def test_a_token_from_the_client_credentials_form_is_used_and_nothing_is_stored(
     expect(operation.get_by_label("Bearer token")).to_have_value(TOKEN)
     token_request = mock_api.requests[-1]
     assert token_request["path"] == "/oauth/token" and f"client_secret={CLIENT_SECRET}" in token_request["body"]
+    assert "scope=catalog.read" in token_request["body"], "the operation's scopes, prefilled"
     choose_server(operation, "Mock")
     operation.get_by_role("button", name="Send", exact=True).click()
     expect(operation.locator(".api-tryit-status")).to_contain_text("200")

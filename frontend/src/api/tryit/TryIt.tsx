@@ -78,7 +78,18 @@ export default function TryItPanel({ op }: { op: ApiOperation }) {
         .filter(Boolean),
     ),
   ];
-  return <Form op={op} operation={operation} components={data.components} servers={servers} tokenUrls={tokenUrls} />;
+  // the scopes the operation asks for (its first security requirement), requested with the token
+  const scopes = [...new Set(((op.security ?? page.security)?.[0] ?? []).flatMap((need) => need.scopes))].join(' ');
+  return (
+    <Form
+      op={op}
+      operation={operation}
+      components={data.components}
+      servers={servers}
+      tokenUrls={tokenUrls}
+      scopes={scopes}
+    />
+  );
 }
 
 type BodyCheck = { value: unknown; deviations: Deviation[] } | { syntax: string };
@@ -109,12 +120,14 @@ function Form({
   components,
   servers,
   tokenUrls,
+  scopes,
 }: {
   op: ApiOperation;
   operation: TryItOperation;
   components: unknown;
   servers: ApiServer[];
   tokenUrls: string[];
+  scopes: string;
 }) {
   const id = useId();
   const { call } = operation;
@@ -217,7 +230,7 @@ function Form({
             ))}
           </select>
         </div>
-        {call.token && <Credentials id={id} token={token} setToken={setToken} tokenUrls={tokenUrls} />}
+        {call.token && <Credentials id={id} token={token} setToken={setToken} tokenUrls={tokenUrls} scopes={scopes} />}
         {(['path', 'query', 'header', 'cookie'] as const).map((where) =>
           place(where).length ? (
             <fieldset key={where} className="api-tryit-group">
@@ -315,13 +328,16 @@ function Credentials({
   token,
   setToken,
   tokenUrls,
+  scopes,
 }: {
   id: string;
   token: string;
   setToken(token: string): void;
   tokenUrls: string[];
+  scopes: string;
 }) {
   const [clientId, setClientId] = useState('');
+  const [scope, setScope] = useState(scopes);
   const [secret, setSecret] = useState('');
   const [tokenUrl, setTokenUrl] = useState(tokenUrls[0] ?? '');
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
@@ -334,7 +350,12 @@ function Credentials({
       const response = await fetch(tokenUrl, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }),
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: clientId,
+          client_secret: secret,
+          ...(scope.trim() ? { scope: scope.trim() } : {}),
+        }),
         credentials: 'omit',
         cache: 'no-store',
       });
@@ -415,6 +436,16 @@ function Credentials({
               value={secret}
               autoComplete="off"
               onChange={(event) => setSecret(event.target.value)}
+            />
+          </div>
+          <div className="api-tryit-field">
+            <label htmlFor={`${id}-scope`}>Scope</label>
+            <input
+              id={`${id}-scope`}
+              value={scope}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => setScope(event.target.value)}
             />
           </div>
           <button
