@@ -21,14 +21,14 @@ from typing import Any
 from docsite.delivery import origin
 from docsite.openapi.samples import Call, Secret
 from docsite.openapi.specs import METHODS
-from docsite.output import DATA_DIR
+from docsite.output import tryit_data_path
 
 _FLOW_URLS = ("tokenUrl", "refreshUrl")
 
 
 def tryit_path(api: str) -> str:
     """The site path of an API's Try-it data."""
-    return f"/{DATA_DIR}/tryit/{api}.json"
+    return f"/{tryit_data_path(api)}"
 
 
 def call_data(call: Call) -> dict[str, Any]:

@@ -13,7 +13,8 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import type { ApiOperation, ApiServer } from '../../types';
 import { CodeBlock } from '../../content/CodeBlock';
 import { TabItem, Tabs } from '../../content/Tabs';
-import { withBase } from '../../lib/paths';
+import { fetchJson } from '../../lib/data';
+import { tryItDataPath } from '../../lib/paths';
 import { useApi } from '../context';
 import { fullUrl, quote, sample, type Call } from './samples';
 import { deviations, type Deviation } from './validate';
@@ -43,19 +44,10 @@ const LANGUAGES = [
   { value: 'javascript', label: 'JavaScript', language: 'javascript' },
 ];
 
-const loaded = new Map<string, Promise<TryItData>>();
-
-/** An API's Try-it data, fetched once per page load. */
-function loadTryIt(api: string): Promise<TryItData> {
-  let data = loaded.get(api);
-  if (!data) {
-    data = fetch(withBase(`/_data/tryit/${api}.json`)).then((response) => {
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return response.json() as Promise<TryItData>;
-    });
-    data.catch(() => loaded.delete(api));
-    loaded.set(api, data);
-  }
+/** An API's Try-it data, fetched once per page load (a missing file fails like any other). */
+async function loadTryIt(api: string): Promise<TryItData> {
+  const data = await fetchJson<TryItData>(tryItDataPath(api));
+  if (!data) throw new Error(`No Try-it data for ${api}`);
   return data;
 }
 
