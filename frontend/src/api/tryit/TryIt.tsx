@@ -16,7 +16,7 @@ import { TabItem, Tabs } from '../../content/Tabs';
 import { fetchJson } from '../../lib/data';
 import { tryItDataPath } from '../../lib/paths';
 import { useApi } from '../context';
-import { fullUrl, quote, sample, type Call } from './samples';
+import { fullUrl, isJson, quote, sample, type Call } from './samples';
 import { deviations, type Deviation } from './validate';
 
 interface TryItParameter {
@@ -131,7 +131,7 @@ function Form({
   );
   const [token, setToken] = useState('');
   const hasBody = call.mediaType !== undefined;
-  const jsonBody = hasBody && /(^application\/json$|\+json$)/.test(call.mediaType ?? '');
+  const jsonBody = hasBody && isJson(call.mediaType ?? '');
   const [body, setBody] = useState(() =>
     !hasBody ? '' : typeof call.body === 'string' && !jsonBody ? call.body : JSON.stringify(call.body ?? {}, null, 2),
   );

@@ -108,7 +108,8 @@ export function curl(call: Call): string {
 const shellSingle = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 const shellDouble = (text: string) => text.replace(/(["\\$`])/g, '\\$1');
 const formValue = (value: unknown) => (typeof value === 'string' ? value : json(value));
-const isJson = (media: string) => media === 'application/json' || media.endsWith('+json');
+/** A JSON media type: `application/json` or `…+json`. */
+export const isJson = (media: string) => media === 'application/json' || media.endsWith('+json');
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 

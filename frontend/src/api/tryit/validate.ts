@@ -44,4 +44,3 @@ export function deviations(schema: unknown, components: unknown, value: unknown)
   }
   return out;
 }
-
