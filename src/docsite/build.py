@@ -44,6 +44,7 @@ from docsite.openapi.bodies import check_json_bodies
 from docsite.openapi.calls import check_api_calls, route_code
 from docsite.openapi.cards import operation_index, resolve_operation_cards
 from docsite.openapi.reference import ApiSpec, load_specs, reference_routes, spec_files
+from docsite.openapi.tryit import connect_origins
 from docsite.output import (
     copy_tree,
     docs_data_path,
@@ -152,7 +153,8 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     routes += blog_routes(content.posts, content.authors, config, report)
     routes += [page_route(p, config) for p in content.pages]
     routes += [react_route(p, config) for p in content.react_pages]
-    routes += reference_routes(specs, config, report)
+    tryit: dict[str, bytes] = {}
+    routes += reference_routes(specs, config, report, tryit)
     routes.append(not_found_route(config))
     _check_unique_routes(routes, report)
 
@@ -167,6 +169,7 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     report.extend(lint.problems if not dev else [replace(p, severity="warning") for p in lint.problems])
 
     files = spec_files(specs) | diagrams.files
+    files.update(tryit)
     static_dir = paths.content / "static"
     for link in outside_links(static_dir, paths.content):
         report.error(f"a symbolic link to {link.resolve()}, outside the content folder", link, None,
@@ -285,7 +288,7 @@ def write_delivery(site: Site, staging: Path, progress: Progress, *, compress: b
     canonical = {markdown_route(r.path): page_url(site.config, r.path) for r in site.routes if has_markdown(r)}
     sections_not_found = [r.path for r in site.routes if r.path.endswith("/404") and r.path != NOT_FOUND]
     rules = site_rules(site.config, html_files(staging), site.redirects, script_urls, image_urls, canonical,
-                       sections_not_found)
+                       sections_not_found, connect_origins(spec.document for spec in site.specs))
     (staging / HEADERS_FILE).write_text(headers_file(rules), encoding="utf-8")
     (staging / REDIRECTS_FILE).write_text(redirects_file(rules), encoding="utf-8")
     if compress:

@@ -45,6 +45,11 @@ def docs_data_path(plugin_id: str) -> str:
     return f"{DATA_DIR}/docs/{plugin_id}.json"
 
 
+def tryit_data_path(api: str) -> str:
+    """An API's Try-it data (docsite.openapi.tryit): fetched when a reader opens a Try it panel."""
+    return f"{DATA_DIR}/tryit/{api}.json"
+
+
 def html_path(route: str, trailing_slash: bool | None) -> str:
     """A not-found page (`/404`, `/specification/404`: a section's own) is `404.html` in its folder,
     where servers look for it (docsite.delivery.Rules.not_found_page)."""

@@ -48,7 +48,7 @@ function dataUrl(path: string): string {
 }
 
 /** Fetch JSON once; a 404 resolves to null, any other failure rejects (and is not cached). */
-function fetchJson<T>(path: string): Promise<T | null> {
+export function fetchJson<T>(path: string): Promise<T | null> {
   const url = dataUrl(path);
   let pending = cache.get(url) as Promise<T | null> | undefined;
   if (!pending) {

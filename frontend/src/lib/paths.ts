@@ -22,6 +22,11 @@ export function docsDataPath(pluginId: string): string {
   return `_data/docs/${pluginId}.json`;
 }
 
+/** An API's Try-it data (src/docsite/openapi/tryit.py), fetched when a reader opens a Try it panel. */
+export function tryItDataPath(api: string): string {
+  return `_data/tryit/${api}.json`;
+}
+
 /** The route with a trailing `.html` or `/index.html` removed, or null when it has neither. */
 export function strippedHtmlRoute(route: string): string | null {
   for (const suffix of ['/index.html', '.html']) {

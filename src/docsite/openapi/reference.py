@@ -17,6 +17,7 @@ from docsite.markdown import render_markdown
 from docsite.openapi.page import ApiPageBuilder
 from docsite.openapi.resolver import SpecError
 from docsite.openapi.specs import DOWNLOADS, METHODS, ApiSpec, load_specs, spec_files, summary
+from docsite.openapi.tryit import tryit_file, tryit_path
 from docsite.routes import Route, SearchSection, page_meta
 
 __all__ = ["DOWNLOADS", "LANDING", "METHODS", "ApiSpec", "load_specs", "reference_routes", "spec_files"]
@@ -25,12 +26,17 @@ LANDING = "/specification/"
 LANDING_NOT_FOUND = "/specification/404"  # what a path below LANDING that is no API shows (status 404)
 
 
-def reference_routes(specs: list[ApiSpec], config: SiteConfig, report: Report) -> list[Route]:
+def reference_routes(specs: list[ApiSpec], config: SiteConfig, report: Report,
+                     files: dict[str, bytes] | None = None) -> list[Route]:
+    """The routes; each API's Try-it data (docsite.openapi.tryit) goes into `files` (site path -> bytes)."""
     landing = _landing(specs, config, report)
     routes = [landing, _landing_not_found(landing, config), _downloads(specs, config, report)]
     for spec in specs:
         try:
-            routes.append(ApiPageBuilder(spec, config).route())
+            builder = ApiPageBuilder(spec, config)
+            routes.append(builder.route())
+            if files is not None:
+                files[tryit_path(spec.name)] = tryit_file(builder.tryit, spec.document)
         except SpecError as error:
             report.extend([error.problem])
     return routes
