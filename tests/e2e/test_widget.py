@@ -4,9 +4,12 @@ effect, the documented `TypeError`s, the theme tokens, `height`, the data layer 
 
 from __future__ import annotations
 
+from typing import Any
+
 from playwright.sync_api import Page, expect
 
-from tests.e2e.widget import embed, event_names, pushes
+from tests.e2e.test_accessibility import violations
+from tests.e2e.widget import embed, event_names, preview_url, pushes
 
 SANDBOX = 'data-environment="sandbox"'
 
@@ -76,7 +79,7 @@ def test_theme_tokens_style_the_widget(page: Page, site_url: str) -> None:
         channelId: 812, environment: 'sandbox',
         theme: {colorPrimary: '#b3261e', colorOnPrimary: '#fffff0', colorBackground: '#fafaf0', colorSurface: '#eeeeee',
                 colorText: '#111111', colorBorder: '#777777', borderRadius: 0}})""")
-    button = widget(page).get_by_role("button", name="See the sessions of Marea Alta — Gira Faro 2026")
+    button = widget(page).get_by_role("button", name="See sessions of Marea Alta — Gira Faro 2026")
     expect(button).to_have_css("background-color", "rgb(179, 38, 30)")
     expect(button).to_have_css("color", "rgb(255, 255, 240)")
     expect(button).to_have_css("border-radius", "0px")
@@ -140,3 +143,89 @@ def test_other_environments_say_the_sandbox_edition_does_not_sell_there(page: Pa
     embed(page, site_url, '<div data-onebox-widget data-channel-id="812"></div>')
     expect(page.locator("[data-onebox-widget]").get_by_role("status")).to_contain_text(
         'it sells only with environment "sandbox". To sell in production, load https://widget.oneboxtds.com/v2/widget.js')
+
+
+def focused(page: Page) -> str:
+    """The accessible name (or text) of the element focused inside the widget's shadow root."""
+    return str(page.evaluate("""() => {
+        const host = document.getElementById('onebox-widget');
+        const el = host.shadowRoot.activeElement;
+        return el ? (el.getAttribute('aria-label') || el.textContent.trim()) : '';
+    }"""))
+
+
+def test_the_whole_purchase_by_keyboard(page: Page, site_url: str) -> None:
+    page.goto(preview_url(site_url, {"channelId": 812, "environment": "sandbox", "eventId": 4521}))
+    expect(page.get_by_role("heading", name="Marea Alta — Gira Faro 2026")).to_be_visible()
+    page.keyboard.press("Tab")
+    assert focused(page).startswith("Choose tickets for Madrid")
+    page.keyboard.press("Enter")
+    assert focused(page) == "Marea Alta — Gira Faro 2026"  # a new step moves focus to its heading
+    page.keyboard.press("Shift+Tab")
+    assert focused(page) == "← All sessions"  # before the heading
+    page.keyboard.press("Tab")  # "one ticket less" is disabled at 0: skipped
+    assert focused(page) == "One ticket more in Pista"
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    assert focused(page) == "One ticket more in Pista"  # focus stays on the control after re-rendering
+    expect(page.get_by_label("Tickets in Pista")).to_have_text("2")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Space")
+    expect(page.get_by_label("Tickets in Pista")).to_have_text("1")
+    page.get_by_role("button", name="Row 8, seat 13, Grada Frontal").focus()
+    page.keyboard.press("Space")
+    expect(page.get_by_role("button", name="Row 8, seat 13, Grada Frontal")).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="Add to cart").focus()
+    page.keyboard.press("Enter")
+    assert focused(page) == "Your cart"
+    page.get_by_role("combobox", name="Rate").first.focus()
+    page.keyboard.press("ArrowDown")
+    expect(page.get_by_role("combobox", name="Rate").first).to_have_value("302")
+    page.get_by_label("Promotion code").focus()
+    page.keyboard.type("marea10")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("status").filter(has_text="Preventa fans 10% applied")).to_be_visible()
+    page.get_by_role("button", name="Checkout").focus()
+    page.keyboard.press("Enter")
+    assert focused(page) == "Checkout"
+    page.keyboard.press("Tab")
+    page.keyboard.type("Ana García")
+    page.keyboard.press("Tab")
+    page.keyboard.type("ana@example.com")
+    page.keyboard.press("Enter")
+    assert focused(page) == "Payment"
+    page.get_by_label("Card number").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name="Thank you: your order is confirmed")).to_be_focused()
+
+
+def test_every_step_is_axe_clean_at_375_px(page: Page, site_url: str) -> None:
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.goto(preview_url(site_url, {"channelId": 812, "environment": "sandbox"}))
+    problems: dict[str, Any] = {}
+
+    def check(step: str) -> None:
+        page.get_by_role("heading", level=2).first.wait_for()
+        if found := violations(page):
+            problems[step] = found
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > 375:
+            problems[f"{step} width"] = width
+
+    check("events")
+    page.get_by_role("button", name="See sessions of Marea Alta — Gira Faro 2026").click()
+    check("sessions")
+    page.get_by_role("button", name="Choose tickets for Madrid").click()
+    page.get_by_role("button", name="Row 7, seat 15, Grada Frontal").click()
+    check("seat map")
+    page.get_by_role("button", name="Add to cart").click()
+    check("cart")
+    page.get_by_role("button", name="Checkout").click()
+    check("checkout")
+    page.get_by_label("Full name").fill("Ana")
+    page.get_by_label("Email").fill("ana@example.com")
+    page.get_by_role("button", name="Continue to payment").click()
+    check("payment")
+    page.get_by_role("button", name="Pay").click()
+    check("confirmation")
+    assert problems == {}, problems

@@ -38,3 +38,32 @@ def pushes(page: Page, name: str = "dataLayer") -> list[dict[str, Any]]:
 
 def event_names(page: Page, name: str = "dataLayer") -> list[str]:
     return [p["event"] for p in pushes(page, name)]
+
+
+def walk_purchase(page: Page, code: str = "marea10") -> str:
+    """A buyer's whole journey in a widget mounted with no event or session: an event, a session, a
+    general-admission ticket and a seat on the map, a rate changed, a ticket removed, a promotion code
+    (one rejected, one applied), insurance, a declined card then a paying one. Returns the order code."""
+    page.get_by_role("button", name="See sessions of Marea Alta — Gira Faro 2026").click()
+    page.get_by_role("button", name="Choose tickets for Madrid").click()
+    page.get_by_role("button", name="One ticket more in Pista").click()
+    page.get_by_role("button", name="One ticket more in Pista").click()
+    page.get_by_role("button", name="Row 7, seat 15, Grada Frontal").click()
+    page.get_by_role("button", name="Add to cart").click()
+    page.get_by_role("button", name="Remove ticket 2: Pista, general admission").click()
+    page.get_by_role("combobox", name="Rate").first.select_option(label="Carnet Joven · 39,00 €")
+    page.get_by_label("Promotion code").fill("nope")
+    page.get_by_role("button", name="Apply").click()
+    page.get_by_label("Promotion code").fill(code)
+    page.get_by_role("button", name="Apply").click()
+    page.get_by_role("button", name="Checkout").click()
+    page.get_by_label("Full name").fill("Ana García")
+    page.get_by_label("Email").fill("ana@example.com")
+    page.get_by_label("Seguro de cancelación: 1,50 € per ticket").check()
+    page.get_by_role("button", name="Continue to payment").click()
+    page.get_by_label("Card number").fill("4000 0000 0000 0002")
+    page.get_by_role("button", name="Pay").click()
+    page.get_by_role("alert").filter(has_text="declined").wait_for()
+    page.get_by_label("Card number").fill("4242 4242 4242 4242")
+    page.get_by_role("button", name="Pay").click()
+    return str(page.locator(".ob-order-code").text_content(timeout=5000))

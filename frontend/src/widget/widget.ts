@@ -521,7 +521,7 @@ export class SandboxWidget {
             { className: 'ob-card' },
             h('h3', {}, event.name),
             h('p', {}, `${event.entity} · ${sessions.length} session${sessions.length === 1 ? '' : 's'} · from ${this.money(from)}`),
-            h('button', { type: 'button', className: 'ob-button', 'data-key': `event-${event.id}`, 'aria-label': `See the sessions of ${event.name}`, onclick: () => this.selectEvent(index) }, 'See sessions'),
+            h('button', { type: 'button', className: 'ob-button', 'data-key': `event-${event.id}`, 'aria-label': `See sessions of ${event.name}`, onclick: () => this.selectEvent(index) }, 'See sessions'),
           );
         }),
       ),
