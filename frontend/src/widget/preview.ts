@@ -5,9 +5,13 @@
  * the sandbox edition or the real widget, mounts it, and reports each data-layer push and any error
  * to the parent page with postMessage. The parent re-mounts by changing the iframe's address.
  */
-export const PREVIEW_MESSAGE = 'onebox-widget-preview';
+import { PREVIEW_MESSAGE } from './preview-message';
 
-type Report = { type: 'event'; data: unknown } | { type: 'error'; message: string } | { type: 'mounted' };
+type Report =
+  | { type: 'event'; data: unknown }
+  | { type: 'error'; message: string }
+  | { type: 'mounted' }
+  | { type: 'resize'; height: number };
 
 const report = (message: Report) => window.parent.postMessage({ source: PREVIEW_MESSAGE, ...message }, location.origin);
 
@@ -59,4 +63,5 @@ function start() {
   document.head.append(script);
 }
 
+new ResizeObserver(() => report({ type: 'resize', height: Math.ceil(document.documentElement.scrollHeight) })).observe(document.body);
 start();
