@@ -267,6 +267,10 @@ def write_delivery(site: Site, staging: Path, progress: Progress, *, compress: b
     After the prerender: the CSP lists the hashes of the pages' inline scripts."""
     script_urls = [str(page.page.props["scriptUrl"]) for page in site.content.react_pages
                    if isinstance(page.page.props.get("scriptUrl"), str)]
+    # ...and the scripts a component placed in a page loads (the widget simulators' widget).
+    script_urls += [str(use.props[key]) for route in site.routes if route.rendered is not None
+                    for use in route.rendered.components for key in ("scriptUrl", "v1ScriptUrl")
+                    if isinstance(use.props.get(key), str)]
     image_urls = [ref.target for route in site.routes if route.rendered is not None
                   for ref in route.rendered.images if ref.target.startswith(("https://", "http://"))]
     canonical = {markdown_route(r.path): page_url(site.config, r.path) for r in site.routes if has_markdown(r)}

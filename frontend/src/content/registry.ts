@@ -1,5 +1,5 @@
 /** The components a content tree may name. Keep in step with ../registry.json (the builder reads it). */
-import type { ComponentType } from 'react';
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import registry from '../registry.json';
 import { CodeBlock } from './CodeBlock';
 import { Tabs, TabItem } from './Tabs';
@@ -7,6 +7,11 @@ import { OperationCard } from './OperationCard';
 import { Details } from './Details';
 import { TableWrapper } from './TableWrapper';
 import { Math } from './Math';
+
+// The widget simulator is a chunk of its own, loaded only by the pages that place it.
+const LazySimulator = lazy(() => import('../simulator/WidgetSimulator').then((m) => ({ default: m.WidgetSimulator })));
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const WidgetSimulator = (props: any) => createElement(Suspense, { fallback: null }, createElement(LazySimulator, props));
 
 type Name = (typeof registry.directives)[number] | (typeof registry.builtin)[number];
 
@@ -19,4 +24,5 @@ export const contentComponents: Record<Name, ComponentType<any>> = {
   Details,
   TableWrapper,
   Math,
+  WidgetSimulator,
 };

@@ -7,11 +7,11 @@
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { MAIN_ID } from '../chrome/SkipToContent';
-import { CopyButton } from '../content/CodeBlock';
 import { SiteLink } from '../content/SiteLink';
 import { useSite } from '../app/site';
 import { useQueryParams } from '../lib/queryParams';
 import { useHydrated } from '../lib/useHydrated';
+import { SnippetBlock } from '../simulator/SnippetBlock';
 import { WidgetPreview } from '../simulator/WidgetPreview';
 import { sandboxScriptUrl } from '../simulator/snippet';
 import { DEFAULT_FORM, embedSnippet, formFromQuery, queryFromForm, resolveForm, type WidgetForm } from '../widget/form';
@@ -120,14 +120,7 @@ export function WidgetTests({ title, intro, scriptUrl, defaults, notes }: Props)
         hydrated && <WidgetPreview options={applied.options} scriptUrl={scriptUrl} title="Sales widget under test" />
       )}
       <h2>Embed code</h2>
-      <div className="code-block">
-        <div className="code-block-body">
-          <pre tabIndex={0} aria-label="Embed code">
-            <code>{snippet}</code>
-          </pre>
-          <CopyButton getText={() => snippet} />
-        </div>
-      </div>
+      <SnippetBlock code={snippet} label="Embed code" />
       {notes.length > 0 && (
         <>
           <h2>Before you test</h2>

@@ -15,6 +15,10 @@ interface Props {
   /** The container's height in pixels, for height "fixed". */
   height?: number;
   title?: string;
+  /** The v1 embed's container attributes: pre-production and production then load the v1 script. */
+  v1Attributes?: Record<string, string>;
+  /** False: no event log (the v1 widget pushes no data-layer events). */
+  showLog?: boolean;
 }
 
 interface Logged {
@@ -22,20 +26,21 @@ interface Logged {
   data: Record<string, unknown>;
 }
 
-export function previewSrc(options: Record<string, unknown>, scriptUrl: string, height?: number): string {
+export function previewSrc(options: Record<string, unknown>, scriptUrl: string, height?: number, v1Attributes?: Record<string, string>): string {
   const params = new URLSearchParams({ options: JSON.stringify(options) });
   if (options.environment !== 'sandbox') params.set('script', scriptUrl);
+  if (v1Attributes) params.set('v1', JSON.stringify(v1Attributes));
   if (height) params.set('height', String(height));
   return `${withBase('/widget/preview.html')}?${params.toString()}`;
 }
 
-export function WidgetPreview({ options, scriptUrl, height, title = 'Widget preview' }: Props) {
+export function WidgetPreview({ options, scriptUrl, height, title = 'Widget preview', v1Attributes, showLog = true }: Props) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [events, setEvents] = useState<Logged[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [frameHeight, setFrameHeight] = useState(320);
   const logId = useId();
-  const src = options ? previewSrc(options, scriptUrl, height) : null;
+  const src = options ? previewSrc(options, scriptUrl, height, v1Attributes) : null;
 
   useEffect(() => {
     setEvents([]);
@@ -74,6 +79,8 @@ export function WidgetPreview({ options, scriptUrl, height, title = 'Widget prev
       ) : (
         <p className="widget-preview widget-preview-empty">The preview shows once the options above are valid.</p>
       )}
+      {showLog && (
+        <>
       <div className="widget-event-log-header">
         <h3 id={logId}>Data-layer events</h3>
         <button type="button" className="button button-secondary button-sm" onClick={() => setEvents([])} disabled={!events.length}>
@@ -94,6 +101,8 @@ export function WidgetPreview({ options, scriptUrl, height, title = 'Widget prev
           );
         })}
       </ol>
+        </>
+      )}
     </div>
   );
 }

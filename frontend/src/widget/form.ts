@@ -107,6 +107,12 @@ const FIELD_LABELS: Record<string, string> = {
   eventId: 'Event id',
   sessionId: 'Session id',
   previewHeight: 'Preview height',
+  environment: 'Environment',
+  locale: 'Locale',
+  currencyDisplay: 'Currency display',
+  height: 'Height',
+  dataLayerName: 'Data layer name',
+  pushToDataLayer: 'Push to the data layer',
 };
 
 /** The options a form gives, validated field by field, then as `mount()` validates them. */
@@ -156,7 +162,8 @@ export function resolveForm(form: WidgetForm): Resolved {
       const message = error instanceof Error ? error.message.replace(/^OneboxWidget: /, '') : String(error);
       const field = message.match(/^(?:theme\.)?(\w+)/)?.[1] ?? 'form';
       const key = message.startsWith('theme.') ? `theme.${field}` : message.startsWith('set at most one') ? 'sessionId' : field;
-      errors[key] = message.charAt(0).toUpperCase() + message.slice(1);
+      const label = key.startsWith('theme.') ? `Theme token ${field}` : FIELD_LABELS[field];
+      errors[key] = label ? message.replace(/^(?:theme\.)?\w+/, label) : message.charAt(0).toUpperCase() + message.slice(1);
     }
   }
   return { options, errors };

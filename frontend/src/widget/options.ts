@@ -73,6 +73,8 @@ export const DEFAULT_THEME: Theme = {
 
 /** The sandbox channel's default locale (the channel's default, when `locale` is not set). */
 export const CHANNEL_DEFAULT_LOCALE = 'es-ES';
+/** Locales the sandbox channel has content in; another `locale` falls back to the channel's default. */
+export const CHANNEL_LOCALES = ['es-ES', 'ca-ES', 'en-GB', 'en-US', 'pt-PT'];
 
 type Kind = 'integer' | 'string' | 'enum' | 'boolean' | 'object' | 'function';
 

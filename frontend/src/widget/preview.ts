@@ -40,7 +40,16 @@ function start() {
   } catch {
     return fail('The preview was given options that are not JSON.');
   }
-  const container = document.getElementById('onebox-widget')!;
+  let container = document.getElementById('onebox-widget')!;
+  const v1 = params.get('v1');
+  if (v1 && options.environment !== 'sandbox') {
+    // The v1 embed: a container the v1 script replaces with its iframe.
+    const div = document.createElement('div');
+    div.className = 'onebox-widget';
+    for (const [name, value] of Object.entries(JSON.parse(v1) as Record<string, string>)) div.setAttribute(name, value);
+    container.replaceWith(div);
+    container = div;
+  }
   const height = Number(params.get('height'));
   if (options.height === 'fixed') container.style.height = `${Number.isFinite(height) && height > 0 ? height : 480}px`;
   watchDataLayer(typeof options.dataLayerName === 'string' ? options.dataLayerName : 'dataLayer');
@@ -50,6 +59,7 @@ function start() {
   const script = document.createElement('script');
   script.src = src;
   script.onload = () => {
+    if (v1 && options.environment !== 'sandbox') return report({ type: 'mounted' });
     const api = (window as unknown as { OneboxWidget?: { mount(e: Element, o: unknown): unknown } }).OneboxWidget;
     if (!api) return fail(`${src} loaded but did not define OneboxWidget.`);
     try {

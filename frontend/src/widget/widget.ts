@@ -17,11 +17,9 @@ import {
   type TicketLine,
 } from './analytics';
 import { lowestPrice, type Catalogue, type CatalogueSession, type PriceZone } from './catalogue';
-import { CHANNEL_DEFAULT_LOCALE, type WidgetOptions } from './options';
+import { CHANNEL_DEFAULT_LOCALE, CHANNEL_LOCALES, type WidgetOptions } from './options';
 import { STYLES } from './styles';
 
-/** Locales the sandbox channel has content in; another `locale` falls back to the channel's default. */
-export const CHANNEL_LOCALES = ['es-ES', 'ca-ES', 'en-GB', 'en-US', 'pt-PT'];
 /** The simulated payment declines this card, so a buyer can see a payment error. */
 export const DECLINED_CARD = '4000 0000 0000 0002';
 export const TEST_CARD = '4242 4242 4242 4242';
