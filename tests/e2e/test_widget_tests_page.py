@@ -71,6 +71,7 @@ def test_a_bad_value_is_a_message_not_a_blank_preview(page: Page, site_url: str,
     expect(alert).to_contain_text("The widget is not loaded: the options in this page's address are not valid.")
     expect(alert).to_contain_text(message)
     expect(page.locator("iframe")).to_have_count(0)
+    expect(page.get_by_label("Embed code")).to_have_count(0)  # no code for options that do not work
 
 
 def test_pre_production_loads_the_configured_script(page: Page, site_url: str) -> None:

@@ -120,7 +120,7 @@ export function WidgetTests({ title, intro, scriptUrl, defaults, notes }: Props)
         hydrated && <WidgetPreview options={applied.options} scriptUrl={scriptUrl} title="Sales widget under test" />
       )}
       <h2>Embed code</h2>
-      <SnippetBlock code={snippet} label="Embed code" />
+      {problems.length > 0 ? <p>The embed code shows once the options are valid.</p> : <SnippetBlock code={snippet} label="Embed code" />}
       {notes.length > 0 && (
         <>
           <h2>Before you test</h2>
