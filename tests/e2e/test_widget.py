@@ -4,12 +4,13 @@ effect, the documented `TypeError`s, the theme tokens, `height`, the data layer 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
 from tests.e2e.test_accessibility import violations
-from tests.e2e.widget import embed, event_names, preview_url, pushes
+from tests.e2e.widget import embed, event_names, preview_url, pushes, walk_purchase
 
 SANDBOX = 'data-environment="sandbox"'
 
@@ -229,3 +230,18 @@ def test_every_step_is_axe_clean_at_375_px(page: Page, site_url: str) -> None:
     page.get_by_role("button", name="Pay").click()
     check("confirmation")
     assert problems == {}, problems
+
+
+def test_a_purchase_ends_on_its_order_code_and_its_seats_are_sold(page: Page, site_url: str) -> None:
+    page.goto(preview_url(site_url, {"channelId": 812, "environment": "sandbox"}))
+    order_code = walk_purchase(page)
+    assert re.fullmatch(r"OB[A-Z0-9]{8}", order_code)
+    expect(page.get_by_role("heading", name="Thank you: your order is confirmed")).to_be_visible()
+    # A Grada Frontal seat at Carnet Joven (39.00) and a Pista ticket (42.00), 10% off with MAREA10 (72.90),
+    # insured at 1.50 a ticket: 75.90
+    expect(page.locator("p", has=page.locator(".ob-order-code"))).to_have_text(
+        f"Order code {order_code} · 75,90\u00a0€ paid (simulated).")
+    page.get_by_role("button", name="Buy more tickets").click()
+    page.get_by_role("button", name="See sessions of Marea Alta — Gira Faro 2026").click()
+    page.get_by_role("button", name="Choose tickets for Madrid").click()
+    expect(page.get_by_role("button", name="Row 7, seat 15, Grada Frontal, not available")).to_be_disabled()

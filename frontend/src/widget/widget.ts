@@ -83,6 +83,8 @@ export class SandboxWidget {
   private card = TEST_CARD;
   private loadedEmitted = false;
   private focusStep = false;
+  /** Seats bought in this page: sold from now on. */
+  private sold = new Set<number>();
 
   constructor(
     private readonly shadow: ShadowRoot,
@@ -436,6 +438,7 @@ export class SandboxWidget {
     const payload = this.cartEcommerce(undefined, { transaction_id: orderCode });
     payload.ecommerce.value = major(total);
     window.clearInterval(this.timer);
+    for (const ticket of this.cart.tickets) if (ticket.seat) this.sold.add(ticket.seat.id);
     this.cart = null;
     this.emit('purchase', { ...payload, event_id: `purchase_${orderCode}` });
     this.insuranceId = null;
@@ -615,7 +618,7 @@ export class SandboxWidget {
                   h('span', { className: 'ob-row-name', 'aria-hidden': 'true' }, row.name),
                   ...row.seats.map((seat) => {
                     const selected = this.seatSelection.has(seat.id);
-                    const free = seat.status === 'AVAILABLE' && !held.has(seat.id);
+                    const free = seat.status === 'AVAILABLE' && !held.has(seat.id) && !this.sold.has(seat.id);
                     const label = `Row ${row.name}, seat ${seat.number}, ${zone.name}${free ? '' : held.has(seat.id) ? ', in your cart' : ', not available'}`;
                     return h(
                       'button',
