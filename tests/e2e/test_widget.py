@@ -245,3 +245,13 @@ def test_a_purchase_ends_on_its_order_code_and_its_seats_are_sold(page: Page, si
     page.get_by_role("button", name="See sessions of Marea Alta — Gira Faro 2026").click()
     page.get_by_role("button", name="Choose tickets for Madrid").click()
     expect(page.get_by_role("button", name="Row 7, seat 15, Grada Frontal, not available")).to_be_disabled()
+
+
+def test_the_sandbox_edition_reads_a_v1_container(page: Page, site_url: str) -> None:
+    embed(page, site_url, '<div class="onebox-widget" data-channel="812" data-event="4602" data-color="#b3261e" '
+                          'data-height="500" data-env="sandbox"></div>')
+    container = page.locator("div.onebox-widget")
+    expect(container.get_by_role("heading", name="La casa de Bernarda Alba")).to_be_visible()
+    button = container.get_by_role("button", name="Choose tickets").first
+    expect(button).to_have_css("background-color", "rgb(179, 38, 30)")
+    expect(container.locator(".ob-root")).to_have_css("height", "500px")

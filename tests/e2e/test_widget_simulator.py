@@ -191,6 +191,12 @@ def test_v1_mode_writes_the_v1_container(page: Page, site_url: str) -> None:
         '<div class="onebox-widget" data-channel="812" data-event="4521" data-color="#b3261e" data-height="700" '
         'data-env="pre"></div>\n<script src="https://widget.oneboxtds.com/v1/widget.js"></script>')
     expect(sim.get_by_role("list", name="Data-layer events")).to_have_count(0)
+    sim.get_by_label("Environment").select_option("sandbox")  # the sandbox edition reads v1's container
+    expect(code).to_contain_text('data-env="sandbox"></div>\n<script src="https://developers.oneboxtds.com/widget/onebox-widget.js">')
+    expect(preview(page).get_by_role("heading", name="Marea Alta — Gira Faro 2026")).to_be_visible()
+    expect(preview(page).get_by_role("button", name="Choose tickets").first).to_have_css(
+        "background-color", "rgb(179, 38, 30)")
+    sim.get_by_label("Environment").select_option("pre-production")
     sim.get_by_label("Widget version").select_option("v2")  # common fields keep their values
     expect(code).to_contain_text('environment: "pre-production"')
     expect(code).to_contain_text('colorPrimary: "#b3261e"')

@@ -242,7 +242,7 @@ export function WidgetSimulator({ version = 'v2', scriptUrl, v1ScriptUrl }: Prop
         </p>
       )}
       <h3>Preview</h3>
-      {v1 && <p className="simulator-note">The sandbox runs v1's options in the v2 widget; v1 pushes no data-layer events.</p>}
+      {v1 && <p className="simulator-note">The sandbox edition of the widget reads v1's container too (with the v2 flow); v1 pushes no data-layer events.</p>}
       {hydrated && (
         <WidgetPreview
           options={Object.keys(previewed.errors).length ? null : previewed.options}

@@ -190,6 +190,7 @@ const js = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value
 /** The embed code for `options`: the v2 HTML embed, the v2 `mount()` embed, or v1's container. */
 export function embedSnippet(options: Record<string, unknown>, form: Pick<WidgetForm, 'version' | 'embed' | 'previewHeight'>, scriptUrl: string): string {
   if (form.version === 'v1') {
+    // v1 named pre-production "pre"; the sandbox edition reads v1 containers too.
     const env = options.environment === 'pre-production' ? 'pre' : options.environment === 'sandbox' ? 'sandbox' : null;
     const theme = options.theme as { colorPrimary?: string } | undefined;
     const attrs = [

@@ -72,12 +72,40 @@ function mount(element: Element, input: unknown): WidgetInstance {
   return instance;
 }
 
-/** Mount every `[data-onebox-widget]` element not mounted yet; a bad attribute shows its error there. */
+/**
+ * The options of a v1 container (`<div class="onebox-widget" data-channel data-event data-color
+ * data-height data-env>`), so v1 snippets run in the sandbox too: v1's pixel height is a fixed
+ * container height.
+ */
+function v1Options(element: HTMLElement): Record<string, unknown> {
+  const read = (name: string) => {
+    const text = element.getAttribute(name);
+    return text === null ? undefined : /^\d+$/.test(text) ? Number(text) : text;
+  };
+  const env = element.getAttribute('data-env');
+  const color = element.getAttribute('data-color');
+  const height = read('data-height');
+  if (typeof height === 'number') element.style.height = `${height}px`;
+  const options: Record<string, unknown> = {
+    channelId: read('data-channel'),
+    eventId: read('data-event'),
+    sessionId: read('data-session'),
+    environment: env === 'pre' ? 'pre-production' : (env ?? undefined),
+    theme: color ? { colorPrimary: color } : undefined,
+    height: typeof height === 'number' ? 'fixed' : undefined,
+  };
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * Mount every `[data-onebox-widget]` (and v1 `.onebox-widget`) element not mounted yet; a bad
+ * attribute shows its error there.
+ */
 function mountAll() {
-  for (const element of document.querySelectorAll<HTMLElement>('[data-onebox-widget]')) {
+  for (const element of document.querySelectorAll<HTMLElement>('[data-onebox-widget], div.onebox-widget')) {
     if (mounted.has(element)) continue;
     try {
-      mount(element, optionsFromAttributes(element));
+      mount(element, element.hasAttribute('data-onebox-widget') ? optionsFromAttributes(element) : v1Options(element));
     } catch (error) {
       console.error(error);
       const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });

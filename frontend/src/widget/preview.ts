@@ -42,8 +42,8 @@ function start() {
   }
   let container = document.getElementById('onebox-widget')!;
   const v1 = params.get('v1');
-  if (v1 && options.environment !== 'sandbox') {
-    // The v1 embed: a container the v1 script replaces with its iframe.
+  if (v1) {
+    // The v1 embed: a container the script finds when it loads (v1's replaces it with its iframe).
     const div = document.createElement('div');
     div.className = 'onebox-widget';
     for (const [name, value] of Object.entries(JSON.parse(v1) as Record<string, string>)) div.setAttribute(name, value);
@@ -59,7 +59,7 @@ function start() {
   const script = document.createElement('script');
   script.src = src;
   script.onload = () => {
-    if (v1 && options.environment !== 'sandbox') return report({ type: 'mounted' });
+    if (v1) return report({ type: 'mounted' });
     const api = (window as unknown as { OneboxWidget?: { mount(e: Element, o: unknown): unknown } }).OneboxWidget;
     if (!api) return fail(`${src} loaded but did not define OneboxWidget.`);
     try {
