@@ -255,3 +255,15 @@ def test_the_sandbox_edition_reads_a_v1_container(page: Page, site_url: str) -> 
     button = container.get_by_role("button", name="Choose tickets").first
     expect(button).to_have_css("background-color", "rgb(179, 38, 30)")
     expect(container.locator(".ob-root")).to_have_css("height", "500px")
+
+
+def test_on_event_receives_every_push_of_a_purchase(page: Page, site_url: str) -> None:
+    embed(page, site_url, '<div id="tickets"></div>')
+    page.evaluate("""() => { window.heard = [];
+        OneboxWidget.mount(document.getElementById('tickets'),
+            {channelId: 812, environment: 'sandbox', onEvent: (e) => window.heard.push(e)}); }""")
+    walk_purchase(page)
+    heard = page.evaluate("window.heard")
+    assert [e["name"] for e in heard] == event_names(page)
+    assert [e["data"] for e in heard] == pushes(page)  # `data` is exactly the object pushed
+    assert [e["name"] for e in heard].count("purchase") == 1
