@@ -75,7 +75,7 @@ from docsite.search import SearchDocument, search_documents, search_index_files,
 from docsite.sidebars import Sidebars, load_sidebars
 from docsite.sitedata import site_data
 from docsite.versions import PLUGIN_ID, DocsVersion, docs_versions, versions_data
-from docsite.widget_sandbox import CATALOGUE_PATH, sandbox_catalogue
+from docsite.widget_sandbox import CATALOGUE_PATH, catalogue_script, sandbox_catalogue
 from docsite.yamlfile import YamlDocument, load_yaml_file
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -169,7 +169,7 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     files.update(llms_files(routes, sidebars, config))
     catalogue = sandbox_catalogue(specs, report)
     if catalogue is not None:
-        files[CATALOGUE_PATH] = json.dumps(catalogue, ensure_ascii=False, separators=(",", ":")).encode()
+        files[CATALOGUE_PATH] = catalogue_script(catalogue)
 
     search = search_documents(routes, sidebars) if config.search.enabled else []
     versions = docs_versions(config, docs, sidebars)

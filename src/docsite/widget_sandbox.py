@@ -4,7 +4,9 @@ The sandbox widget sells in the browser, with no Onebox service behind it: what 
 catalogue, made at build time from the examples of the Catalog and Distribution specs (events,
 sessions, venues, price zones, rates, seats, the maximum tickets per order, the cart's lifetime,
 promotion codes and insurance offers), so the widget shows the same data the API reference does and
-changes with it. Written to `/widget/sandbox-catalogue.json`, beside the widget's script.
+changes with it. Written beside the widget's script as `/widget/sandbox-catalogue.js`, a script that
+sets `window.__oneboxSandboxCatalogue`: a script loads across origins with no CORS (an integrator's
+development page, the simulators' opaque-origin sandboxed preview frame), where a JSON fetch could not.
 
 A spec whose example the catalogue needs is missing or changed shape is an error naming the
 operation, so the catalogue never silently loses part of the flow.
@@ -12,13 +14,15 @@ operation, so the catalogue never silently loses part of the flow.
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from typing import Any
 
 from docsite.errors import Report
 from docsite.openapi.specs import ApiSpec
 
-CATALOGUE_PATH = "/widget/sandbox-catalogue.json"
+CATALOGUE_PATH = "/widget/sandbox-catalogue.js"
+CATALOGUE_GLOBAL = "__oneboxSandboxCatalogue"
 SEATS_PER_ROW = 12
 ROWS_PER_SECTOR = 6
 
@@ -46,6 +50,12 @@ def _example(spec: ApiSpec, path: str, method: str = "get", status: str = "200")
         if isinstance(example, dict) and "value" in example:
             return example["value"]
     raise _MissingExample(spec, pointer, f"{method.upper()} {path} has no {status} example")
+
+
+def catalogue_script(catalogue: dict[str, Any]) -> bytes:
+    """The catalogue as the script the widget loads."""
+    data = json.dumps(catalogue, ensure_ascii=False, separators=(",", ":"))
+    return f"window.{CATALOGUE_GLOBAL}={data};\n".encode()
 
 
 def sandbox_catalogue(specs: list[ApiSpec], report: Report) -> dict[str, Any] | None:

@@ -13,13 +13,16 @@ import yaml
 
 from docsite.build import Paths, check, load_site
 from docsite.errors import BuildError, Report
-from docsite.widget_sandbox import CATALOGUE_PATH
+from docsite.widget_sandbox import CATALOGUE_GLOBAL, CATALOGUE_PATH
 from tests.conftest import CONTENT, FRONTEND
 
 
 def catalogue_of(content: Path) -> dict[str, Any]:
     site = load_site(Paths(content, content.parent / "build", FRONTEND), report=Report())
-    return json.loads(site.files[CATALOGUE_PATH])
+    script = site.files[CATALOGUE_PATH].decode()
+    prefix = f"window.{CATALOGUE_GLOBAL}="
+    assert script.startswith(prefix) and script.endswith(";\n")
+    return dict(json.loads(script[len(prefix):-2]))
 
 
 def test_the_catalogue_sells_what_the_specs_examples_show() -> None:

@@ -73,7 +73,7 @@ export function WidgetPreview({ options, scriptUrl, height, title = 'Widget prev
           className="widget-preview-frame"
           src={src}
           title={title}
-          sandbox="allow-scripts allow-same-origin allow-forms"
+          sandbox="allow-scripts allow-forms"
           style={{ height: `${frameHeight}px` }}
         />
       ) : (

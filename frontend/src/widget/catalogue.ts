@@ -58,17 +58,28 @@ export interface Catalogue {
   insurance: { id: number; name: string; pricePerTicket: number }[];
 }
 
-export const CATALOGUE_FILE = 'sandbox-catalogue.json';
+export const CATALOGUE_FILE = 'sandbox-catalogue.js';
+const CATALOGUE_GLOBAL = '__oneboxSandboxCatalogue';
 
-export async function loadCatalogue(url: string): Promise<Catalogue> {
-  let response: Response;
-  try {
-    response = await fetch(url);
-  } catch (error) {
-    throw new Error(`The sandbox catalogue could not be loaded from ${url}: ${String(error)}`);
-  }
-  if (!response.ok) throw new Error(`The sandbox catalogue could not be loaded from ${url} (HTTP ${response.status}).`);
-  return (await response.json()) as Catalogue;
+/**
+ * Load the catalogue script (src/docsite/widget_sandbox.py writes it): a script, not JSON, so that it
+ * loads across origins without CORS, on an integrator's page and in an opaque-origin frame.
+ */
+export function loadCatalogue(url: string): Promise<Catalogue> {
+  const global = window as unknown as Record<string, Catalogue | undefined>;
+  if (global[CATALOGUE_GLOBAL]) return Promise.resolve(global[CATALOGUE_GLOBAL]);
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = url;
+    script.async = true;
+    script.onload = () => {
+      const catalogue = global[CATALOGUE_GLOBAL];
+      if (catalogue) resolve(catalogue);
+      else reject(new Error(`The sandbox catalogue loaded from ${url} holds no catalogue.`));
+    };
+    script.onerror = () => reject(new Error(`The sandbox catalogue could not be loaded from ${url}.`));
+    (document.head ?? document.documentElement).append(script);
+  });
 }
 
 /** The lowest price sold in a session, over its zones and rates. */
