@@ -237,3 +237,25 @@ def test_the_widget_bundle_is_within_its_budget(built_site: Path) -> None:
     bundle = (built_site / "widget" / "onebox-widget.js").read_bytes()
     assert len(gzip.compress(bundle, 9)) <= 35 * 1024
     assert b"react" not in bundle.lower().replace(b"reactive", b"")  # no framework imposed on the host page
+
+
+def test_the_form_works_by_keyboard(page: Page, site_url: str) -> None:
+    open_simulator(page, site_url)
+    sim = page.locator(".widget-simulator")
+    sim.get_by_label("Widget version").focus()
+    page.keyboard.press("Tab")
+    expect(sim.get_by_label("Channel id")).to_be_focused()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("700")
+    page.keyboard.press("Tab")
+    expect(sim.get_by_label("Environment")).to_be_focused()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")  # the Start on radios: one tab stop, arrows move the choice
+    expect(sim.get_by_label("Event", exact=True)).to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    expect(sim.get_by_label("Channel events")).to_be_checked()
+    expect(preview(page).get_by_role("heading", name="Events on sale")).to_be_visible()
+    expect(sim.get_by_label("Generated embed code")).to_contain_text("channelId: 700,")
+    sim.get_by_label("HTML").focus()
+    page.keyboard.press("Space")
+    expect(sim.get_by_label("Generated embed code")).to_contain_text('data-channel-id="700"')
