@@ -13,7 +13,8 @@ import json
 import time
 from pathlib import Path
 
-BENCHMARKS = ["bench.build", "bench.weight", "bench.lighthouse", "bench.search", "bench.api_weight", "bench.serve"]
+BENCHMARKS = ["bench.build", "bench.weight", "bench.lighthouse", "bench.search", "bench.api_weight",
+              "bench.widget_weight", "bench.serve"]
 RESULTS = Path(__file__).parent / "results"
 
 

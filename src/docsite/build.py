@@ -79,6 +79,7 @@ from docsite.search import SearchDocument, search_documents, search_index_files,
 from docsite.sidebars import Sidebars, load_sidebars
 from docsite.sitedata import site_data
 from docsite.versions import PLUGIN_ID, DocsVersion, docs_versions, versions_data
+from docsite.widget_sandbox import CATALOGUE_PATH, catalogue_script, sandbox_catalogue
 from docsite.yamlfile import YamlDocument, load_yaml_file
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -186,6 +187,9 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
                         targets, report)
     files.update(feed_files(content.posts, content.authors, config))  # after links are rewritten
     files.update(llms_files(routes, sidebars, config))
+    catalogue = sandbox_catalogue(specs, report)
+    if catalogue is not None:
+        files[CATALOGUE_PATH] = catalogue_script(catalogue)
 
     search = search_documents(routes, sidebars) if config.search.enabled else []
     versions = docs_versions(config, docs, sidebars)
@@ -283,6 +287,10 @@ def write_delivery(site: Site, staging: Path, progress: Progress, *, compress: b
     After the prerender: the CSP lists the hashes of the pages' inline scripts."""
     script_urls = [str(page.page.props["scriptUrl"]) for page in site.content.react_pages
                    if isinstance(page.page.props.get("scriptUrl"), str)]
+    # ...and the scripts a component placed in a page loads (the widget simulators' widget).
+    script_urls += [str(use.props[key]) for route in site.routes if route.rendered is not None
+                    for use in route.rendered.components for key in ("scriptUrl", "v1ScriptUrl")
+                    if isinstance(use.props.get(key), str)]
     image_urls = [ref.target for route in site.routes if route.rendered is not None
                   for ref in route.rendered.images if ref.target.startswith(("https://", "http://"))]
     canonical = {markdown_route(r.path): page_url(site.config, r.path) for r in site.routes if has_markdown(r)}
