@@ -40,9 +40,19 @@ export interface Crumb {
   href: string | null;
 }
 
+/** The banner of a docs version that is not the latest (src/docsite/routes.py `version_info`). */
+export interface VersionBannerData {
+  kind: 'unreleased' | 'unmaintained';
+  latestLabel: string;
+  /** This doc in the latest version, else the latest version's root. */
+  latestHref: string;
+}
+
 export interface DocInfo {
   id: string | null;
   version: string;
+  /** Null on a site built without versions' metadata (unit fixtures). */
+  versionInfo?: { name: string; label: string; badge: boolean; banner: VersionBannerData | null } | null;
   sidebar: string | null;
   breadcrumbs: Crumb[];
   prev: Link | null;

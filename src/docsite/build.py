@@ -77,7 +77,7 @@ from docsite.routes import (
 from docsite.search import SearchDocument, search_documents, search_index_files, search_tags
 from docsite.sidebars import Sidebars, load_sidebars
 from docsite.sitedata import site_data
-from docsite.versions import PLUGIN_ID, DocsVersion, docs_versions, versions_data
+from docsite.versions import CURRENT, PLUGIN_ID, DocsVersion, docs_version, versions_data
 from docsite.yamlfile import YamlDocument, load_yaml_file
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -113,6 +113,7 @@ class Site:
     files: dict[str, bytes] = field(default_factory=dict)  # generated files: site path -> bytes
     search: list[SearchDocument] = field(default_factory=list)  # indexed when the site is written
     redirects: list[Redirect] = field(default_factory=list)
+    version_sidebars: dict[str, Sidebars] = field(default_factory=dict)  # every docs version's
 
 
 @dataclass
@@ -140,15 +141,21 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     pages = [*content.docs, *content.posts, *content.pages]
     diagrams = render_diagrams([(page.file, use) for page in pages for use in page.rendered.diagrams],
                                paths.diagram_renderer(), report)
-    docs = content.doc_index()
-    sidebars = load_sidebars(paths.content / config.docs.sidebarPath, docs, config.docs.routeBasePath, report,
-                             paths.content / config.docs.path)
+    indexes = {v.name: content.doc_index(v.name) for v in content.versions}
+    version_sidebars = {v.name: load_sidebars(v.sidebar_file, indexes[v.name], v.base, report, v.docs_dir)
+                        for v in content.versions}
+    latest = next(v for v in content.versions if v.is_last)
+    docs, sidebars = indexes[latest.name], version_sidebars[latest.name]
     specs = load_specs(paths.content / "specs", report)
     _stop_if_a_spec_failed(specs, paths.content / "specs", report)
 
-    routes: list[Route] = [doc_route(d, config, sidebars, docs, report) for d in content.docs]
-    routes += [category_index_route(g, config, sidebars, docs) for g in sidebars.generated]
-    routes += doc_tag_routes(content.docs, config, report)
+    routes: list[Route] = []
+    for version in content.versions:
+        index, version_bars = indexes[version.name], version_sidebars[version.name]
+        version_docs = [d for d in content.docs if d.version == version.name]
+        routes += [doc_route(d, config, version_bars, index, report, version, (latest, docs)) for d in version_docs]
+        routes += [category_index_route(g, config, version_bars, index, version) for g in version_bars.generated]
+        routes += doc_tag_routes(version_docs, config, report, version)
     routes += blog_routes(content.posts, content.authors, config, report)
     routes += [page_route(p, config) for p in content.pages]
     routes += [react_route(p, config) for p in content.react_pages]
@@ -182,14 +189,17 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     check_author_images([*content.authors.values(), *(a for p in content.posts for a in inline_authors(p))],
                         targets, report)
     files.update(feed_files(content.posts, content.authors, config))  # after links are rewritten
-    files.update(llms_files(routes, sidebars, config))
+    files.update(llms_files([r for r in routes if r.version in (None, latest.name)], sidebars, config))
 
-    search = search_documents(routes, sidebars) if config.search.enabled else []
-    versions = docs_versions(config, docs, sidebars)
-    data = site_data(config, paths.content, content.docs, sidebars, versions, search_tags=search_tags(search),
-                     build_id=_build_id(), report=report, draft_ids=docs.draft_ids)
+    navigation = Sidebars(navigation={route: nav for bars in version_sidebars.values()
+                                      for route, nav in bars.navigation.items()})
+    search = search_documents(routes, navigation) if config.search.enabled else []
+    versions = [docs_version(v, indexes[v.name], version_sidebars[v.name]) for v in content.versions]
+    data = site_data(config, paths.content, list(docs.docs.values()), sidebars, versions,
+                     search_tags=search_tags(search), build_id=_build_id(), report=report, draft_ids=docs.draft_ids)
     report.raise_if_errors()
-    return Site(config, content, sidebars, versions, specs, routes, data, static_dir, files, search, redirects)
+    return Site(config, content, sidebars, versions, specs, routes, data, static_dir, files, search, redirects,
+                version_sidebars)
 
 
 def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
@@ -236,8 +246,9 @@ def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress
     for path, data in (site.files | search_index_files(site.search, config.search)).items():
         write_bytes(staging / path.lstrip("/"), data)
     write_json(staging / "_data" / "site.json", site.site_data)
-    for sidebar in site.sidebars.sidebars.values():
-        write_json(staging / sidebar_data_path(sidebar.id), sidebar.to_json())
+    for version, bars in (site.version_sidebars or {CURRENT: site.sidebars}).items():
+        for sidebar in bars.sidebars.values():
+            write_json(staging / sidebar_data_path(sidebar.id, version), sidebar.to_json())
     write_json(staging / docs_data_path(PLUGIN_ID), versions_data(site.versions, config))
     jobs = []
     total = len(site.routes)

@@ -1,5 +1,5 @@
 /** A doc: sidebar, breadcrumbs, title, content, previous/next, and the table of contents. */
-import type { DocCategoryPageData, DocPageData, SidebarData } from '../types';
+import type { DocCategoryPageData, DocPageData, SidebarData, VersionBannerData } from '../types';
 import { Content } from '../content/Content';
 import { SiteLink } from '../content/SiteLink';
 import { MAIN_ID } from '../chrome/SkipToContent';
@@ -29,7 +29,9 @@ export function DocPage({ page, sidebar }: { page: DocPageData; sidebar: Sidebar
             <Breadcrumbs crumbs={doc.breadcrumbs} />
             {doc.markdown && <PageActions markdown={doc.markdown} />}
           </div>
+          {doc.versionInfo?.banner && <VersionBanner label={doc.versionInfo.label} banner={doc.versionInfo.banner} />}
           {(doc.draft || doc.unlisted) && <VisibilityBanner draft={!!doc.draft} />}
+          {doc.versionInfo?.badge && <span className="badge doc-version-badge">Version: {doc.versionInfo.label}</span>}
           <article className="markdown doc-article">
             {!doc.hideTitle && (
               <header>
@@ -45,6 +47,25 @@ export function DocPage({ page, sidebar }: { page: DocPageData; sidebar: Sidebar
         <TocColumn toc={page.toc} />
       </div>
     </DocFrame>
+  );
+}
+
+/**
+ * On a version that is not the latest: unreleased (`current` once a version is released) or no longer
+ * maintained; links to this page in the latest version (its root when the page is not there).
+ */
+function VersionBanner({ label, banner }: { label: string; banner: VersionBannerData }) {
+  return (
+    <div className="admonition admonition-warning doc-version-banner" role="note">
+      <div className="admonition-content">
+        <p>
+          {banner.kind === 'unreleased'
+            ? `This is documentation for version ${label}, which is not yet released.`
+            : `This is documentation for version ${label}, which is no longer maintained.`}{' '}
+          See the <SiteLink href={banner.latestHref}>latest version</SiteLink> ({banner.latestLabel}).
+        </p>
+      </div>
+    </div>
   );
 }
 
