@@ -411,6 +411,8 @@ export interface NavbarItemConfig {
   docId?: string;
   sidebarId?: string | null;
   docsPluginId?: string;
+  /** A docs version link whose label is the version's: the front end shows the label of the version it leads to. */
+  versionLabel?: boolean;
   className?: string;
   'aria-label'?: string;
   versions?: { name: string; label: string; to: string }[];

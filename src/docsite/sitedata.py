@@ -138,7 +138,8 @@ class _NavbarResolver:
             out["versions"] = [{"name": v.name, "label": v.label, "to": v.path} for v in self.versions]
             if item.type == "docsVersion":
                 last = next(v for v in self.versions if v.is_last)
-                out.setdefault("label", last.label)
+                if "label" not in out:  # the version's label: the front end shows the one it leads to
+                    out.update(label=last.label, versionLabel=True)
                 out.setdefault("to", last.path)
         elif item.type == "localeDropdown":
             out["locales"] = [{"locale": name, "label": self.config.i18n.locale(name).label,

@@ -162,6 +162,16 @@ def version_sources(config: SiteConfig, content_dir: Path, report: Report) -> li
                         else versioned_sidebars_file(content_dir, name))
         sources.append(VersionSource(name, label, base, docs_dir, sidebar_file, is_last, banner, badge,
                                      options.noIndex if options is not None else False))
+    by_base: dict[str, VersionSource] = {}
+    for source in sources:
+        other = by_base.setdefault(source.base, source)
+        if other is not source:
+            named = source if source.name in docs.versions else other
+            report.error(f"docs versions '{other.name}' and '{source.name}' are both at {source.root}",
+                         config_file, line("versions", named.name),
+                         f"give '{named.name}' another path (by default the latest version is at the docs "
+                         f"root, current at 'next' and the others at their name: remove its `path` to use that)")
+    report.raise_if_errors()
     return sources
 
 

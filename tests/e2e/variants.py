@@ -70,3 +70,26 @@ HIDDEN_FOOTER_PAGE = "pages/faq.md"
 def hide_footer(content: Path) -> None:
     page = content / HIDDEN_FOOTER_PAGE
     page.write_text(page.read_text().replace("---\n", "---\nhide_footer: true\n", 1))
+
+
+# Three docs versions: 1.0 and 2.0 released (`docsite version`), 2.0 the latest at /docs/, the
+# current docs at /docs/next/ and 1.0 at /docs/1.0/. Each version has a word only its docs use,
+# and the current docs a page the releases lack. The navbar is CHROME's (version link and dropdown).
+VERSIONS: dict[str, Any] = {**CHROME, "docs": {"versions": {"1.0": {"label": "1.0.x"}}}}
+VERSION_WORDS = {"1.0": "quokkaone", "2.0": "quokkatwo", "current": "quokkanext"}
+CURRENT_ONLY_DOC = "docs/whats-next.md"
+
+
+def three_versions(content: Path) -> None:
+    from docsite.config import load_config
+    from docsite.versions import cut_version
+
+    config = load_config(content)
+    environments = content / "docs" / "environments.md"
+    original = environments.read_text()
+    for name in ("1.0", "2.0"):
+        environments.write_text(original + f"\n## Version words\n\nThis release says {VERSION_WORDS[name]}.\n")
+        cut_version(content, config, name)
+    environments.write_text(original + f"\n## Version words\n\nThe next release says {VERSION_WORDS['current']}.\n")
+    (content / CURRENT_ONLY_DOC).write_text(
+        "---\ntitle: What's next\ndescription: Only in the next version.\n---\n\nComing soon.\n")

@@ -144,3 +144,13 @@ def test_a_released_version_without_its_folder_is_an_error(site: Path) -> None:
     with pytest.raises(BuildError) as info:
         load(site)
     assert "lastVersion '2.0' is not a version" in str(info.value)
+
+
+def test_two_versions_at_one_path_is_an_error_at_the_line_that_says_so(site: Path) -> None:
+    cut(site, "1.0")
+    configure(site, docs={"versions": {"current": {"label": "Next", "path": ""}}})
+    with pytest.raises(BuildError) as info:
+        load(site)
+    [problem] = info.value.problems
+    assert "docs versions 'current' and '1.0' are both at /docs/" in problem.message
+    assert "current" in (site / "site.yaml").read_text().splitlines()[problem.line - 1]  # type: ignore[operator]
