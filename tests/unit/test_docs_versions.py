@@ -154,3 +154,21 @@ def test_two_versions_at_one_path_is_an_error_at_the_line_that_says_so(site: Pat
     [problem] = info.value.problems
     assert "docs versions 'current' and '1.0' are both at /docs/" in problem.message
     assert "current" in (site / "site.yaml").read_text().splitlines()[problem.line - 1]  # type: ignore[operator]
+
+
+def test_links_are_checked_within_each_version(site: Path) -> None:
+    write(site / "docs" / "guides" / "first.md", doc("First guide", body="See [the intro](../intro.md)."))
+    cut(site, "1.0")
+    built, _ = load(site)
+    # a relative .md link leads to the file's route in its own version
+    released = json.dumps(route_data(built, "/docs/guides/first")["content"])
+    current = json.dumps(route_data(built, "/docs/next/guides/first")["content"])
+    assert '"href": "/docs/"' in released and '"href": "/docs/next/"' in current
+    # a broken link in a released version fails the build, naming the versioned file and line
+    write(site / "versioned_docs" / "version-1.0" / "guides" / "first.md",
+          doc("First guide", body="See [gone](/docs/1.0/gone)."))
+    with pytest.raises(BuildError) as info:
+        load(site)
+    [problem] = info.value.problems
+    assert problem.file == site / "versioned_docs" / "version-1.0" / "guides" / "first.md"
+    assert "/docs/1.0/gone" in problem.message and problem.line == 6
