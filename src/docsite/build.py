@@ -14,8 +14,9 @@ import json
 import os
 import shutil
 import subprocess
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,16 @@ from docsite.diagrams import Renderer, render_diagrams
 from docsite.errors import BuildError, Problem, Report, closest_first, listing
 from docsite.feeds import feed_files
 from docsite.frontend import Frontend, node
+from docsite.i18n import (
+    I18N_DIR,
+    LocaleContent,
+    check_locales,
+    hreflang_links,
+    locale_content,
+    original_problems,
+    other_locales,
+    translate_config,
+)
 from docsite.links import LinkTarget, check_author_images, check_config_links, check_links, normalize
 from docsite.lint import lint_content
 from docsite.llms import has_markdown, llms_files
@@ -131,10 +142,16 @@ def _no_progress(stage: str, done: int, total: int) -> None:
     return None
 
 
-def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) -> Site:
-    """Load, resolve and check the content. Raises BuildError listing every error found."""
+def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
+              locale: LocaleContent | None = None) -> Site:
+    """Load, resolve and check the content (of `locale`'s site: the content with its translations
+    laid over it, docsite.i18n). Raises BuildError listing every error found."""
     report = report or Report()
-    config = load_config(paths.content)
+    root_config = load_config(locale.source if locale else paths.content)
+    config = translate_config(root_config, locale.source, locale.locale) if locale else root_config
+    if locale is None:
+        check_locales(config, paths.content, report)
+        report.raise_if_errors()
     frontend = Frontend(paths.frontend)
     content = load_content(paths.content, config, report, dev=dev)
     _stop_if_a_page_failed(content, report)  # before anything that names a page or an author
@@ -162,6 +179,11 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     routes += reference_routes(specs, config, report)
     routes.append(not_found_route(config))
     _check_unique_routes(routes, report)
+    if len(config.i18n.locales) > 1:
+        for route in routes:
+            route.data.setdefault("meta", {})["hreflang"] = hreflang_links(root_config, route.path)
+            if locale is not None and route.source is not None and route.source in locale.untranslated:
+                route.data["untranslated"] = {"language": config.i18n.locale(config.i18n.defaultLocale).label}
 
     registry = frontend.registry()
     _check_components(routes, content, registry, specs, report)
@@ -196,7 +218,8 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     search = search_documents(routes, navigation) if config.search.enabled else []
     versions = [docs_version(v, indexes[v.name], version_sidebars[v.name]) for v in content.versions]
     data = site_data(config, paths.content, list(docs.docs.values()), sidebars, versions,
-                     search_tags=search_tags(search), build_id=_build_id(), report=report, draft_ids=docs.draft_ids)
+                     search_tags=search_tags(search), build_id=_build_id(), report=report, draft_ids=docs.draft_ids,
+                     locale=locale.locale if locale else None, root_base=root_config.baseUrl)
     report.raise_if_errors()
     return Site(config, content, sidebars, versions, specs, routes, data, static_dir, files, search, redirects,
                 version_sidebars)
@@ -221,6 +244,8 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
     try:
         jobs = write_site(site, staging, frontend, progress)
         prerender(frontend, staging, jobs, progress)
+        for name, translated in _locale_sites(paths, site.config, dev, report):
+            prerender(frontend, staging / name, write_site(translated, staging / name, frontend, progress), progress)
         write_delivery(site, staging, progress, compress=not dev)
         swap_in(staging, paths.out)
     finally:
@@ -230,10 +255,30 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
 
 
 def check(paths: Paths) -> list[Problem]:
-    """Validate config and content without writing anything. Returns the warnings."""
+    """Validate config and content (every locale's) without writing anything. Returns the warnings."""
     report = Report()
-    load_site(paths, report=report)
+    site = load_site(paths, report=report)
+    for _ in _locale_sites(paths, site.config, False, report):
+        pass
     return report.warnings
+
+
+def _locale_sites(paths: Paths, config: SiteConfig, dev: bool, report: Report) -> Iterator[tuple[str, Site]]:
+    """The site of each locale but the default, loaded from a copy of the content with its
+    translations laid over it. Problems name the files writers edit; those of untranslated pages
+    were the default locale's, reported once."""
+    for name in other_locales(config):
+        with tempfile.TemporaryDirectory(prefix=f"docsite-{name}-") as folder:
+            content = locale_content(paths.content, name, Path(folder) / "content")
+            translated = Report()
+            try:
+                site = load_site(replace(paths, content=content.folder), dev=dev, report=translated, locale=content)
+            except BuildError as exc:
+                raise BuildError(original_problems(exc.problems, content.originals),
+                                 original_problems(exc.warnings, content.originals)) from None
+            report.extend([p for p in original_problems(translated.warnings, content.originals)
+                           if p.file is None or I18N_DIR in p.file.parts])
+            yield name, site
 
 
 def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress) -> list[dict[str, str]]:

@@ -158,7 +158,7 @@ export function DropdownItem({ item, mobile }: ItemProps) {
   const children = (item.items ?? []).map((child, index) => (
     <li key={index}>
       {child.reloadDocument ? (
-        <a href={withBase(child.to ?? '')} className={mobile ? 'menu-link' : 'navbar-link'} lang={child.lang}>
+        <a href={child.href ?? withBase(child.to ?? '')} className={mobile ? 'menu-link' : 'navbar-link'} lang={child.lang}>
           {child.label}
         </a>
       ) : (
@@ -255,7 +255,7 @@ function LocaleDropdownItem({ item, mobile }: ItemProps) {
     items: (item.locales ?? []).map((l) => ({
       type: 'default',
       label: l.label,
-      to: `${l.prefix}${route}${search}${hash}`,
+      href: `${l.base}${route.replace(/^\//, '')}${search}${hash}`,
       position: item.position,
       lang: l.locale,
       reloadDocument: true,

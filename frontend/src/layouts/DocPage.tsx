@@ -5,7 +5,7 @@ import { SiteLink } from '../content/SiteLink';
 import { MAIN_ID } from '../chrome/SkipToContent';
 import { DocSidebar } from './DocSidebar';
 import { TocColumn, TableOfContentsMobile } from './TableOfContents';
-import { Breadcrumbs, DocFooter, Paginator } from './DocParts';
+import { Breadcrumbs, DocFooter, Paginator, UntranslatedNotice } from './DocParts';
 import { PageActions } from './PageActions';
 
 function DocFrame({ sidebar, children }: { sidebar: SidebarData | null; children: React.ReactNode }) {
@@ -30,6 +30,7 @@ export function DocPage({ page, sidebar }: { page: DocPageData; sidebar: Sidebar
             {doc.markdown && <PageActions markdown={doc.markdown} />}
           </div>
           {doc.versionInfo?.banner && <VersionBanner label={doc.versionInfo.label} banner={doc.versionInfo.banner} />}
+          <UntranslatedNotice page={page} />
           {(doc.draft || doc.unlisted) && <VisibilityBanner draft={!!doc.draft} />}
           {doc.versionInfo?.badge && <span className="badge doc-version-badge">Version: {doc.versionInfo.label}</span>}
           <article className="markdown doc-article">
