@@ -41,8 +41,9 @@ def test_an_untranslated_page_is_the_default_locales_with_a_notice(page: Page, v
     assert response is not None and response.status == 200
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     expect(page.get_by_role("note").filter(has_text="not been translated")).to_have_text(NOTICE)
-    page.goto(url + "/fr/faq")
-    expect(page.get_by_role("note").filter(has_text="not been translated")).to_have_text(NOTICE)
+    for path in ("/fr/faq", "/fr/blog/welcome"):  # a Markdown page, a blog post
+        page.goto(url + path)
+        expect(page.get_by_role("note").filter(has_text="not been translated")).to_have_text(NOTICE)
     page.goto(url + "/docs/certification")
     expect(page.get_by_role("note").filter(has_text="not been translated")).to_have_count(0)
 
