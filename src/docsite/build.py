@@ -45,6 +45,7 @@ from docsite.i18n import (
     locale_content,
     original_problems,
     other_locales,
+    sidebar_labels,
     translate_config,
 )
 from docsite.links import LinkTarget, check_author_images, check_config_links, check_links, normalize
@@ -159,7 +160,8 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
     diagrams = render_diagrams([(page.file, use) for page in pages for use in page.rendered.diagrams],
                                paths.diagram_renderer(), report)
     indexes = {v.name: content.doc_index(v.name) for v in content.versions}
-    version_sidebars = {v.name: load_sidebars(v.sidebar_file, indexes[v.name], v.base, report, v.docs_dir)
+    version_sidebars = {v.name: load_sidebars(v.sidebar_file, indexes[v.name], v.base, report, v.docs_dir,
+                                              sidebar_labels(locale.source, locale.locale, v.name) if locale else None)
                         for v in content.versions}
     latest = next(v for v in content.versions if v.is_last)
     docs, sidebars = indexes[latest.name], version_sidebars[latest.name]

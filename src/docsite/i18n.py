@@ -5,6 +5,9 @@ with the translations of `i18n/<locale>/` laid over it, at `/<locale>/` (the def
 the site root). The layout is Docusaurus's:
 
     i18n/fr/docusaurus-plugin-content-docs/current/   the docs (the same paths as docs/)
+    i18n/fr/docusaurus-plugin-content-docs/current.json   sidebar category labels:
+                                                      {"sidebar.docs.category.Authentication": {"message": "..."}}
+    i18n/fr/docusaurus-plugin-content-docs/version-1.0/   a released version's docs (and version-1.0.json)
     i18n/fr/docusaurus-plugin-content-blog/           the blog posts (the same file names as blog/)
     i18n/fr/docusaurus-plugin-content-pages/          the Markdown pages (as pages/)
     i18n/fr/docusaurus-theme-classic/navbar.json      navbar labels: {"item.label.Docs": {"message": "..."}}
@@ -29,7 +32,8 @@ from docsite.errors import BuildError, Problem, Report
 from docsite.yamlfile import load_yaml_file
 
 I18N_DIR = "i18n"
-OVERLAYS = {  # below i18n/<locale>/ -> below the content folder
+DOCS_PLUGIN = "docusaurus-plugin-content-docs"
+OVERLAYS = {  # below i18n/<locale>/ -> below the content folder (and each released version's docs)
     "docusaurus-plugin-content-docs/current": "docs",
     "docusaurus-plugin-content-blog": "blog",
     "docusaurus-plugin-content-pages": "pages",
@@ -80,7 +84,11 @@ def locale_content(content_dir: Path, locale: str, target: Path) -> LocaleConten
                  if p.is_file() and I18N_DIR not in p.relative_to(content_dir).parts[:1]}
     translations = content_dir / I18N_DIR / locale
     translated: set[Path] = set()
-    for source, into in OVERLAYS.items():
+    overlays = dict(OVERLAYS)
+    docs_translations = translations / DOCS_PLUGIN
+    for folder in sorted(docs_translations.glob("version-*")) if docs_translations.is_dir() else []:
+        overlays[f"{DOCS_PLUGIN}/{folder.name}"] = f"versioned_docs/{folder.name}"  # a released version's
+    for source, into in overlays.items():
         folder = translations / source
         for file in sorted(folder.rglob("*")) if folder.is_dir() else []:
             if not file.is_file():
@@ -91,7 +99,7 @@ def locale_content(content_dir: Path, locale: str, target: Path) -> LocaleConten
             originals[copy] = file
             translated.add(copy)
     markdown = {copy for copy in originals if copy.suffix == ".md"
-                and copy.relative_to(target).parts[0] in OVERLAYS.values()}
+                and copy.relative_to(target).parts[0] in ("docs", "blog", "pages", "versioned_docs")}
     return LocaleContent(locale, content_dir, target, originals, markdown - translated)
 
 
@@ -118,6 +126,13 @@ def translate_config(config: SiteConfig, content_dir: Path, locale: str) -> Site
         if foot.get("copyright") and "copyright" in footer:
             foot["copyright"] = footer["copyright"]
     return SiteConfig.model_validate(data)
+
+
+def sidebar_labels(content_dir: Path, locale: str, version: str) -> dict[str, str]:
+    """A version's translated sidebar labels: `docusaurus-plugin-content-docs/current.json`
+    (`version-1.0.json` for a release), {"sidebar.docs.category.Authentication": {"message": ...}}."""
+    name = "current" if version == "current" else f"version-{version}"
+    return _messages(content_dir / I18N_DIR / locale / DOCS_PLUGIN / f"{name}.json")
 
 
 def _labels(items: list[Any], messages: dict[str, str], prefix: str) -> None:

@@ -7,13 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
-from docsite.build import Paths, check
+from docsite.build import Paths, _locale_sites, check
+from docsite.cli import app
 from docsite.config import load_config
-from docsite.errors import BuildError
+from docsite.errors import BuildError, Report
 from docsite.i18n import locale_content, translate_config
 from tests.conftest import FRONTEND
-from tests.unit.sitefiles import configure, doc, load, write
+from tests.unit.sitefiles import configure, doc, load, route_data, write
 
 FRENCH = {"locales": ["en", "fr"], "localeConfigs": {"en": {"label": "English", "htmlLang": "en"},
                                                      "fr": {"label": "Français", "htmlLang": "fr"}}}
@@ -57,3 +59,24 @@ def test_an_error_in_a_translation_names_the_translated_file(mini_site: Path) ->
         check(paths(mini_site))
     [problem] = info.value.problems
     assert problem.file == broken and problem.line == 7 and "/docs/rien" in problem.message
+
+
+def test_sidebar_labels_and_released_versions_are_translated(mini_site: Path) -> None:
+    configure(mini_site, i18n=FRENCH)
+    write(mini_site / "sidebars.yaml", "docs:\n  - intro\n  - type: category\n    label: Guides\n"
+          "    link: {type: generated-index}\n    items: [guides/first]\n")
+    write(mini_site / "docs" / "guides" / "first.md", doc("First guide"))
+    assert CliRunner().invoke(app, ["version", "1.0", "--content", str(mini_site)]).exit_code == 0
+    french = mini_site / "i18n" / "fr" / "docusaurus-plugin-content-docs"
+    write(french / "current.json", '{"sidebar.docs.category.Guides": {"message": "Les guides"}}')
+    write(french / "version-1.0" / "guides" / "first.md", doc("Premier guide"))
+    site, _ = load(mini_site)
+    [(name, translated)] = list(_locale_sites(paths(mini_site), site.config, False, Report()))
+    assert name == "fr"
+    current = route_data(translated, "/docs/next/guides/first")
+    assert [c["label"] for c in current["doc"]["breadcrumbs"]] == ["Home", "Les guides", "First guide"]  # type: ignore[index]
+    assert "untranslated" in current
+    assert route_data(translated, "/docs/next/category/guides")["title"] == "Les guides", "its route unchanged"
+    released = route_data(translated, "/docs/guides/first")
+    assert released["title"] == "Premier guide" and "untranslated" not in released
+    assert [c["label"] for c in released["doc"]["breadcrumbs"]] == ["Home", "Guides", "Premier guide"]  # type: ignore[index]
