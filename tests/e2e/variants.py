@@ -95,7 +95,8 @@ def hide_footer(content: Path) -> None:
 # Three docs versions: 1.0 and 2.0 released (`docsite version`), 2.0 the latest at /docs/, the
 # current docs at /docs/next/ and 1.0 at /docs/1.0/. Each version has a word only its docs use,
 # and the current docs a page the releases lack. The navbar is CHROME's (version link and dropdown).
-VERSIONS: dict[str, Any] = {**CHROME, "docs": {"versions": {"1.0": {"label": "1.0.x"}}}}
+VERSIONS: dict[str, Any] = {**{key: value for key, value in CHROME.items() if key != "i18n"},  # English only
+                            "docs": {"versions": {"1.0": {"label": "1.0.x"}}}}
 VERSION_WORDS = {"1.0": "quokkaone", "2.0": "quokkatwo", "current": "quokkanext"}
 CURRENT_ONLY_DOC = "docs/whats-next.md"
 
