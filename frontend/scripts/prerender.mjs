@@ -88,12 +88,13 @@ async function renderJobs(buildDir, jobs, onDone) {
     try {
       const page = JSON.parse(await readFile(join(buildDir, job.data), 'utf8'));
       const sidebarId = page.doc?.sidebar ?? null;
-      if (sidebarId && !sidebars.has(sidebarId)) {
-        sidebars.set(sidebarId, JSON.parse(await readFile(join(buildDir, sidebarDataPath(sidebarId)), 'utf8')));
+      const sidebarFile = sidebarId ? sidebarDataPath(sidebarId, page.doc?.version) : null;
+      if (sidebarFile && !sidebars.has(sidebarFile)) {
+        sidebars.set(sidebarFile, JSON.parse(await readFile(join(buildDir, sidebarFile), 'utf8')));
       }
       const files = pageAssets(manifest, layoutModule(page).module);
       const assets = { ...files, css: await Promise.all(files.css.map(stylesheetText)) };
-      const html = await renderPage(job.route, site, { page, sidebar: sidebars.get(sidebarId) ?? null }, assets);
+      const html = await renderPage(job.route, site, { page, sidebar: sidebars.get(sidebarFile) ?? null }, assets);
       const target = join(buildDir, job.html);
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, html);

@@ -14,8 +14,9 @@ import json
 import os
 import shutil
 import subprocess
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,17 @@ from docsite.diagrams import Renderer, render_diagrams
 from docsite.errors import BuildError, Problem, Report, closest_first, listing
 from docsite.feeds import feed_files
 from docsite.frontend import Frontend, node
+from docsite.i18n import (
+    I18N_DIR,
+    LocaleContent,
+    check_locales,
+    hreflang_links,
+    locale_content,
+    original_problems,
+    other_locales,
+    sidebar_labels,
+    translate_config,
+)
 from docsite.links import LinkTarget, check_author_images, check_config_links, check_links, normalize
 from docsite.lint import lint_content
 from docsite.llms import has_markdown, llms_files
@@ -78,7 +90,7 @@ from docsite.routes import (
 from docsite.search import SearchDocument, search_documents, search_index_files, search_tags
 from docsite.sidebars import Sidebars, load_sidebars
 from docsite.sitedata import site_data
-from docsite.versions import PLUGIN_ID, DocsVersion, docs_versions, versions_data
+from docsite.versions import CURRENT, PLUGIN_ID, DocsVersion, docs_version, versions_data
 from docsite.widget_sandbox import CATALOGUE_PATH, catalogue_script, sandbox_catalogue
 from docsite.yamlfile import YamlDocument, load_yaml_file
 
@@ -115,6 +127,7 @@ class Site:
     files: dict[str, bytes] = field(default_factory=dict)  # generated files: site path -> bytes
     search: list[SearchDocument] = field(default_factory=list)  # indexed when the site is written
     redirects: list[Redirect] = field(default_factory=list)
+    version_sidebars: dict[str, Sidebars] = field(default_factory=dict)  # every docs version's
 
 
 @dataclass
@@ -132,25 +145,38 @@ def _no_progress(stage: str, done: int, total: int) -> None:
     return None
 
 
-def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) -> Site:
-    """Load, resolve and check the content. Raises BuildError listing every error found."""
+def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
+              locale: LocaleContent | None = None) -> Site:
+    """Load, resolve and check the content (of `locale`'s site: the content with its translations
+    laid over it, docsite.i18n). Raises BuildError listing every error found."""
     report = report or Report()
-    config = load_config(paths.content)
+    root_config = load_config(locale.source if locale else paths.content)
+    config = translate_config(root_config, locale.source, locale.locale) if locale else root_config
+    if locale is None:
+        check_locales(config, paths.content, report)
+        report.raise_if_errors()
     frontend = Frontend(paths.frontend)
     content = load_content(paths.content, config, report, dev=dev)
     _stop_if_a_page_failed(content, report)  # before anything that names a page or an author
     pages = [*content.docs, *content.posts, *content.pages]
     diagrams = render_diagrams([(page.file, use) for page in pages for use in page.rendered.diagrams],
                                paths.diagram_renderer(), report)
-    docs = content.doc_index()
-    sidebars = load_sidebars(paths.content / config.docs.sidebarPath, docs, config.docs.routeBasePath, report,
-                             paths.content / config.docs.path)
+    indexes = {v.name: content.doc_index(v.name) for v in content.versions}
+    version_sidebars = {v.name: load_sidebars(v.sidebar_file, indexes[v.name], v.base, report, v.docs_dir,
+                                              sidebar_labels(locale.source, locale.locale, v.name) if locale else None)
+                        for v in content.versions}
+    latest = next(v for v in content.versions if v.is_last)
+    docs, sidebars = indexes[latest.name], version_sidebars[latest.name]
     specs = load_specs(paths.content / "specs", report)
     _stop_if_a_spec_failed(specs, paths.content / "specs", report)
 
-    routes: list[Route] = [doc_route(d, config, sidebars, docs, report) for d in content.docs]
-    routes += [category_index_route(g, config, sidebars, docs) for g in sidebars.generated]
-    routes += doc_tag_routes(content.docs, config, report)
+    routes: list[Route] = []
+    for version in content.versions:
+        index, version_bars = indexes[version.name], version_sidebars[version.name]
+        version_docs = [d for d in content.docs if d.version == version.name]
+        routes += [doc_route(d, config, version_bars, index, report, version, (latest, docs)) for d in version_docs]
+        routes += [category_index_route(g, config, version_bars, index, version) for g in version_bars.generated]
+        routes += doc_tag_routes(version_docs, config, report, version)
     routes += blog_routes(content.posts, content.authors, config, report)
     routes += [page_route(p, config) for p in content.pages]
     routes += [react_route(p, config) for p in content.react_pages]
@@ -158,6 +184,11 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     routes += reference_routes(specs, config, report, tryit)
     routes.append(not_found_route(config))
     _check_unique_routes(routes, report)
+    if len(config.i18n.locales) > 1:
+        for route in routes:
+            route.data.setdefault("meta", {})["hreflang"] = hreflang_links(root_config, route.path)
+            if locale is not None and route.source is not None and route.source in locale.untranslated:
+                route.data["untranslated"] = {"language": config.i18n.locale(config.i18n.defaultLocale).label}
 
     registry = frontend.registry()
     _check_components(routes, content, registry, specs, report)
@@ -186,17 +217,21 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None) 
     check_author_images([*content.authors.values(), *(a for p in content.posts for a in inline_authors(p))],
                         targets, report)
     files.update(feed_files(content.posts, content.authors, config))  # after links are rewritten
-    files.update(llms_files(routes, sidebars, config))
+    files.update(llms_files([r for r in routes if r.version in (None, latest.name)], sidebars, config))
     catalogue = sandbox_catalogue(specs, report)
     if catalogue is not None:
         files[CATALOGUE_PATH] = catalogue_script(catalogue)
 
-    search = search_documents(routes, sidebars) if config.search.enabled else []
-    versions = docs_versions(config, docs, sidebars)
-    data = site_data(config, paths.content, content.docs, sidebars, versions, search_tags=search_tags(search),
-                     build_id=_build_id(), report=report, draft_ids=docs.draft_ids)
+    navigation = Sidebars(navigation={route: nav for bars in version_sidebars.values()
+                                      for route, nav in bars.navigation.items()})
+    search = search_documents(routes, navigation) if config.search.enabled else []
+    versions = [docs_version(v, indexes[v.name], version_sidebars[v.name]) for v in content.versions]
+    data = site_data(config, paths.content, list(docs.docs.values()), sidebars, versions,
+                     search_tags=search_tags(search), build_id=_build_id(), report=report, draft_ids=docs.draft_ids,
+                     locale=locale.locale if locale else None, root_base=root_config.baseUrl)
     report.raise_if_errors()
-    return Site(config, content, sidebars, versions, specs, routes, data, static_dir, files, search, redirects)
+    return Site(config, content, sidebars, versions, specs, routes, data, static_dir, files, search, redirects,
+                version_sidebars)
 
 
 def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
@@ -218,6 +253,8 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
     try:
         jobs = write_site(site, staging, frontend, progress)
         prerender(frontend, staging, jobs, progress)
+        for name, translated in _locale_sites(paths, site.config, dev, report):
+            prerender(frontend, staging / name, write_site(translated, staging / name, frontend, progress), progress)
         write_delivery(site, staging, progress, compress=not dev)
         swap_in(staging, paths.out)
     finally:
@@ -227,10 +264,30 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
 
 
 def check(paths: Paths) -> list[Problem]:
-    """Validate config and content without writing anything. Returns the warnings."""
+    """Validate config and content (every locale's) without writing anything. Returns the warnings."""
     report = Report()
-    load_site(paths, report=report)
+    site = load_site(paths, report=report)
+    for _ in _locale_sites(paths, site.config, False, report):
+        pass
     return report.warnings
+
+
+def _locale_sites(paths: Paths, config: SiteConfig, dev: bool, report: Report) -> Iterator[tuple[str, Site]]:
+    """The site of each locale but the default, loaded from a copy of the content with its
+    translations laid over it. Problems name the files writers edit; those of untranslated pages
+    were the default locale's, reported once."""
+    for name in other_locales(config):
+        with tempfile.TemporaryDirectory(prefix=f"docsite-{name}-") as folder:
+            content = locale_content(paths.content, name, Path(folder) / "content")
+            translated = Report()
+            try:
+                site = load_site(replace(paths, content=content.folder), dev=dev, report=translated, locale=content)
+            except BuildError as exc:
+                raise BuildError(original_problems(exc.problems, content.originals),
+                                 original_problems(exc.warnings, content.originals)) from None
+            report.extend([p for p in original_problems(translated.warnings, content.originals)
+                           if p.file is None or I18N_DIR in p.file.parts])
+            yield name, site
 
 
 def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress) -> list[dict[str, str]]:
@@ -243,8 +300,9 @@ def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress
     for path, data in (site.files | search_index_files(site.search, config.search)).items():
         write_bytes(staging / path.lstrip("/"), data)
     write_json(staging / "_data" / "site.json", site.site_data)
-    for sidebar in site.sidebars.sidebars.values():
-        write_json(staging / sidebar_data_path(sidebar.id), sidebar.to_json())
+    for version, bars in (site.version_sidebars or {CURRENT: site.sidebars}).items():
+        for sidebar in bars.sidebars.values():
+            write_json(staging / sidebar_data_path(sidebar.id, version), sidebar.to_json())
     write_json(staging / docs_data_path(PLUGIN_ID), versions_data(site.versions, config))
     jobs = []
     total = len(site.routes)

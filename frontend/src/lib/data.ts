@@ -108,7 +108,8 @@ async function loadPageData(route: string): Promise<PageLoaderData> {
   }
   if (!page) throw new PageLoadError('The not-found page data is missing.', dataUrl(pageDataPath('/404')));
   const sidebarId = 'doc' in page ? page.doc.sidebar : null;
-  const sidebar = sidebarId ? await fetchJson<SidebarData>(sidebarDataPath(sidebarId)) : null;
+  const version = 'doc' in page ? page.doc.version : undefined;
+  const sidebar = sidebarId ? await fetchJson<SidebarData>(sidebarDataPath(sidebarId, version)) : null;
   return { page, sidebar };
 }
 

@@ -13,8 +13,10 @@ export function pageDataPath(route: string): string {
   return `_data/page/${dataKey(route)}.json`;
 }
 
-export function sidebarDataPath(sidebarId: string): string {
-  return `_data/sidebar/${sidebarId}.json`;
+/** A sidebar's data: `_data/sidebar/docs.json`, a released version's `_data/sidebar/version-1.0/docs.json`. */
+export function sidebarDataPath(sidebarId: string, version = 'current'): string {
+  const folder = version === 'current' ? '' : `version-${version}/`;
+  return `_data/sidebar/${folder}${sidebarId}.json`;
 }
 
 /** The docs plugin's versions (src/docsite/versions.py), fetched by the navbar's version items. */
