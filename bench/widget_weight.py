@@ -12,8 +12,9 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-from bench.api_weight import CHROMIUM, DOC_PAGE, FLAGS, _scripts, _serve, _total
+from bench.api_weight import DOC_PAGE, _scripts, _serve, _total
 from docsite.build import Paths, build
+from docsite.chromium import CHROMIUM, CHROMIUM_FLAGS
 from tests.conftest import CONTENT, FRONTEND
 
 NAME = "widget_weight"
@@ -34,7 +35,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         out = Path(folder) / "build"
         build(Paths(CONTENT, out, FRONTEND), log=print)
         with _serve(out) as url, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
             pages = {route: _scripts(browser, url + route) for route in [DOC_PAGE, *PAGES]}
             browser.close()
         bundle = bundle_gzip_kb(out)
