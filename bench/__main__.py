@@ -13,8 +13,8 @@ import json
 import time
 from pathlib import Path
 
-BENCHMARKS = ["bench.build", "bench.weight", "bench.lighthouse", "bench.search", "bench.api_weight", "bench.serve",
-              "bench.devloop"]
+BENCHMARKS = ["bench.build", "bench.weight", "bench.lighthouse", "bench.search", "bench.api_weight",
+              "bench.widget_weight", "bench.serve", "bench.devloop"]
 RESULTS = Path(__file__).parent / "results"
 
 
@@ -25,6 +25,8 @@ def main() -> None:
                         + ", ".join(m.NAME for m in modules))
     parser.add_argument("--pages", type=int, nargs="+", default=[1000],
                         help="corpus sizes for the corpus-based benchmarks (default: 1000)")
+    parser.add_argument("--versions", type=int, default=1,
+                        help="build: docs versions of the corpus (N-1 released with `docsite version`, and current)")
     parser.add_argument("--runs", type=int, default=3, help="runs per measurement; the median is reported")
     parser.add_argument("--seconds", type=int, default=None, help="duration of each load run (serve: 30)")
     args = parser.parse_args()
@@ -36,7 +38,8 @@ def main() -> None:
         started = time.perf_counter()
         result = module.run(args)
         result["_seconds"] = round(time.perf_counter() - started, 1)
-        (RESULTS / f"{module.NAME}.json").write_text(json.dumps(result, indent=2))
+        versioned = f"-{args.versions}-versions" if module.NAME == "build" and args.versions > 1 else ""
+        (RESULTS / f"{module.NAME}{versioned}.json").write_text(json.dumps(result, indent=2))
         print(json.dumps(result, indent=2))
 
 

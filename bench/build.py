@@ -14,7 +14,9 @@ from typing import Any
 from bench.corpus import generate
 from bench.proctree import measure
 from docsite.cache import CACHE_DIR_NAME
+from docsite.config import load_config
 from docsite.frontend import Frontend
+from docsite.versions import cut_version
 from tests.conftest import FRONTEND, ROOT
 
 NAME = "build"
@@ -27,9 +29,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     Frontend(FRONTEND).ensure_built(print)  # built once; content builds reuse it
     corpus_root = Path(__file__).parent / "corpus"
     results: dict[str, Any] = {"targets": TARGETS, "sizes": {}}
+    versions = getattr(args, "versions", 1)
+    results["versions"] = versions
     for pages in args.pages:
-        content = generate(pages, corpus_root / str(pages))
-        out = corpus_root / f"build-{pages}"
+        name = str(pages) if versions == 1 else f"{pages}x{versions}"
+        content = generate(pages, corpus_root / name)
+        for release in range(1, versions):  # the same docs released N-1 times: versions x pages to build
+            cut_version(content, load_config(content), f"{release}.0")
+        out = corpus_root / f"build-{name}"
         command = [sys.executable, "-m", "docsite.cli", "build", "--content", str(content), "--out", str(out)]
         runs, warm = [], []
         for run in range(args.runs):

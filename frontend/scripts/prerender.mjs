@@ -105,10 +105,11 @@ async function renderJobs(buildDir, jobs, onDone) {
     try {
       const page = JSON.parse(await readFile(join(buildDir, job.data), 'utf8'));
       const sidebarId = page.doc?.sidebar ?? null;
-      if (sidebarId && !sidebars.has(sidebarId)) {
-        sidebars.set(sidebarId, JSON.parse(await readFile(join(buildDir, sidebarDataPath(sidebarId)), 'utf8')));
+      const sidebarFile = sidebarId ? sidebarDataPath(sidebarId, page.doc?.version) : null;
+      if (sidebarFile && !sidebars.has(sidebarFile)) {
+        sidebars.set(sidebarFile, JSON.parse(await readFile(join(buildDir, sidebarFile), 'utf8')));
       }
-      const html = await renderHtml(job.route, site, page, sidebars.get(sidebarId) ?? null);
+      const html = await renderHtml(job.route, site, page, sidebars.get(sidebarFile) ?? null);
       const target = join(buildDir, job.html);
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, html);

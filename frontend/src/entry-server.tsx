@@ -13,7 +13,7 @@ import { staticHistory } from './app/router';
 import { renderDocument, type Assets } from './app/document';
 import { loadLayout } from './layouts';
 
-export { docsDataPath, pageDataPath, sidebarDataPath } from './lib/paths';
+export { docsDataPath, pageDataPath, sidebarDataPath, tryItDataPath } from './lib/paths';
 export { layoutModule } from './layouts';
 
 export async function renderPage(route: string, site: SiteData, data: PageLoaderData, assets: Assets): Promise<string> {

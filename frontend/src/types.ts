@@ -15,6 +15,8 @@ export interface PageMeta {
   jsonLd?: unknown;
   /** <link rel="alternate">: the blog's feeds, on every blog page. */
   alternates?: { type: string; href: string; title: string }[];
+  /** The page in every locale (absolute URLs) and x-default, on a site with several locales. */
+  hreflang?: { hreflang: string; href: string }[];
 }
 
 export interface Link {
@@ -33,6 +35,8 @@ interface BasePage {
   meta: PageMeta;
   title: string;
   hideFooter?: boolean;
+  /** In a translated site: the page has no translation and is the default locale's, in `language`. */
+  untranslated?: { language: string };
 }
 
 export interface Crumb {
@@ -40,9 +44,19 @@ export interface Crumb {
   href: string | null;
 }
 
+/** The banner of a docs version that is not the latest (src/docsite/routes.py `version_info`). */
+export interface VersionBannerData {
+  kind: 'unreleased' | 'unmaintained';
+  latestLabel: string;
+  /** This doc in the latest version, else the latest version's root. */
+  latestHref: string;
+}
+
 export interface DocInfo {
   id: string | null;
   version: string;
+  /** Null on a site built without versions' metadata (unit fixtures). */
+  versionInfo?: { name: string; label: string; badge: boolean; banner: VersionBannerData | null } | null;
   sidebar: string | null;
   breadcrumbs: Crumb[];
   prev: Link | null;
@@ -401,10 +415,13 @@ export interface NavbarItemConfig {
   docId?: string;
   sidebarId?: string | null;
   docsPluginId?: string;
+  /** A docs version link whose label is the version's: the front end shows the label of the version it leads to. */
+  versionLabel?: boolean;
   className?: string;
   'aria-label'?: string;
   versions?: { name: string; label: string; to: string }[];
-  locales?: { locale: string; label: string; prefix: string }[];
+  /** Each locale's site: its base from the site root (`/`, `/fr/`). */
+  locales?: { locale: string; label: string; base: string }[];
   /** Set by the locale dropdown on its links: another locale is another site. */
   lang?: string;
   reloadDocument?: boolean;
@@ -441,6 +458,7 @@ export interface SiteData {
   buildId: string;
   i18n: {
     defaultLocale: string;
+    currentLocale?: string;
     locales: { locale: string; label: string; htmlLang: string; direction: string }[];
     htmlLang: string;
     direction: string;

@@ -14,8 +14,9 @@ import json
 import os
 import shutil
 import subprocess
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,17 @@ from docsite.diagrams import Renderer, render_diagrams
 from docsite.errors import BuildError, Problem, Report, closest_first, listing
 from docsite.feeds import feed_files
 from docsite.frontend import Frontend, node
+from docsite.i18n import (
+    I18N_DIR,
+    LocaleContent,
+    check_locales,
+    hreflang_links,
+    locale_content,
+    original_problems,
+    other_locales,
+    sidebar_labels,
+    translate_config,
+)
 from docsite.links import LinkTarget, check_author_images, check_config_links, check_links, normalize
 from docsite.lint import lint_content
 from docsite.llms import has_markdown, llms_files
@@ -45,6 +57,7 @@ from docsite.openapi.bodies import check_json_bodies
 from docsite.openapi.calls import check_api_calls, route_code
 from docsite.openapi.cards import operation_index, resolve_operation_cards
 from docsite.openapi.reference import ApiSpec, load_specs, reference_routes, spec_files
+from docsite.openapi.tryit import connect_origins
 from docsite.output import (
     copy_tree,
     docs_data_path,
@@ -78,7 +91,8 @@ from docsite.routes import (
 from docsite.search import SearchDocument, search_documents, search_index_files, search_tags
 from docsite.sidebars import Sidebars, load_sidebars
 from docsite.sitedata import site_data
-from docsite.versions import PLUGIN_ID, DocsVersion, docs_versions, versions_data
+from docsite.versions import CURRENT, PLUGIN_ID, DocsVersion, docs_version, versions_data
+from docsite.widget_sandbox import CATALOGUE_PATH, catalogue_script, sandbox_catalogue
 from docsite.yamlfile import YamlDocument, load_yaml_file
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -115,6 +129,7 @@ class Site:
     files: dict[str, bytes] = field(default_factory=dict)  # generated files: site path -> bytes
     search: list[SearchDocument] = field(default_factory=list)  # indexed when the site is written
     redirects: list[Redirect] = field(default_factory=list)
+    version_sidebars: dict[str, Sidebars] = field(default_factory=dict)  # every docs version's
 
 
 @dataclass
@@ -124,6 +139,9 @@ class BuildResult:
     seconds: float
     out: Path | None
     site: Site | None = None  # what was built (the dev server compares the next rebuild with it)
+    # dev builds: each other locale's site and its outputs but the HTML (static files included: its
+    # content folder is a temporary copy, gone once the build returns), by locale name
+    locales: dict[str, tuple[Site, dict[str, bytes]]] = field(default_factory=dict)
 
 
 Progress = Callable[[str, int, int], None]
@@ -133,32 +151,51 @@ def _no_progress(stage: str, done: int, total: int) -> None:
     return None
 
 
-def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None, build_id: str | None = None) -> Site:
-    """Load, resolve and check the content. Raises BuildError listing every error found."""
+def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
+              locale: LocaleContent | None = None, build_id: str | None = None) -> Site:
+    """Load, resolve and check the content (of `locale`'s site: the content with its translations
+    laid over it, docsite.i18n). Raises BuildError listing every error found."""
     report = report or Report()
     use_cache(paths.results)
-    config = load_config(paths.content)
+    root_config = load_config(locale.source if locale else paths.content)
+    config = translate_config(root_config, locale.source, locale.locale) if locale else root_config
+    if locale is None:
+        check_locales(config, paths.content, report)
+        report.raise_if_errors()
     frontend = Frontend(paths.frontend)
     content = load_content(paths.content, config, report, dev=dev)
     _stop_if_a_page_failed(content, report)  # before anything that names a page or an author
     pages = [*content.docs, *content.posts, *content.pages]
     diagrams = render_diagrams([(page.file, use) for page in pages for use in page.rendered.diagrams],
                                paths.diagram_renderer(), report)
-    docs = content.doc_index()
-    sidebars = load_sidebars(paths.content / config.docs.sidebarPath, docs, config.docs.routeBasePath, report,
-                             paths.content / config.docs.path)
+    indexes = {v.name: content.doc_index(v.name) for v in content.versions}
+    version_sidebars = {v.name: load_sidebars(v.sidebar_file, indexes[v.name], v.base, report, v.docs_dir,
+                                              sidebar_labels(locale.source, locale.locale, v.name) if locale else None)
+                        for v in content.versions}
+    latest = next(v for v in content.versions if v.is_last)
+    docs, sidebars = indexes[latest.name], version_sidebars[latest.name]
     specs = load_specs(paths.content / "specs", report)
     _stop_if_a_spec_failed(specs, paths.content / "specs", report)
 
-    routes: list[Route] = [doc_route(d, config, sidebars, docs, report) for d in content.docs]
-    routes += [category_index_route(g, config, sidebars, docs) for g in sidebars.generated]
-    routes += doc_tag_routes(content.docs, config, report)
+    routes: list[Route] = []
+    for version in content.versions:
+        index, version_bars = indexes[version.name], version_sidebars[version.name]
+        version_docs = [d for d in content.docs if d.version == version.name]
+        routes += [doc_route(d, config, version_bars, index, report, version, (latest, docs)) for d in version_docs]
+        routes += [category_index_route(g, config, version_bars, index, version) for g in version_bars.generated]
+        routes += doc_tag_routes(version_docs, config, report, version)
     routes += blog_routes(content.posts, content.authors, config, report)
     routes += [page_route(p, config) for p in content.pages]
     routes += [react_route(p, config) for p in content.react_pages]
-    routes += reference_routes(specs, config, report)
+    tryit: dict[str, bytes] = {}
+    routes += reference_routes(specs, config, report, tryit)
     routes.append(not_found_route(config))
     _check_unique_routes(routes, report)
+    if len(config.i18n.locales) > 1:
+        for route in routes:
+            route.data.setdefault("meta", {})["hreflang"] = hreflang_links(root_config, route.path)
+            if locale is not None and route.source is not None and route.source in locale.untranslated:
+                route.data["untranslated"] = {"language": config.i18n.locale(config.i18n.defaultLocale).label}
 
     registry = frontend.registry()
     _check_components(routes, content, registry, specs, report)
@@ -171,6 +208,7 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None, 
     report.extend(lint.problems if not dev else [replace(p, severity="warning") for p in lint.problems])
 
     files = spec_files(specs) | diagrams.files
+    files.update(tryit)
     static_dir = paths.content / "static"
     for link in outside_links(static_dir, paths.content):
         report.error(f"a symbolic link to {link.resolve()}, outside the content folder", link, None,
@@ -186,14 +224,22 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None, 
     check_author_images([*content.authors.values(), *(a for p in content.posts for a in inline_authors(p))],
                         targets, report)
     files.update(feed_files(content.posts, content.authors, config))  # after links are rewritten
-    files.update(llms_files(routes, sidebars, config))
+    files.update(llms_files([r for r in routes if r.version in (None, latest.name)], sidebars, config))
+    catalogue = sandbox_catalogue(specs, report)
+    if catalogue is not None:
+        files[CATALOGUE_PATH] = catalogue_script(catalogue)
 
-    search = search_documents(routes, sidebars) if config.search.enabled else []
-    versions = docs_versions(config, docs, sidebars)
-    data = site_data(config, paths.content, content.docs, sidebars, versions, search_tags=search_tags(search),
-                     build_id=build_id or _build_id(), report=report, draft_ids=docs.draft_ids)
+    navigation = Sidebars(navigation={route: nav for bars in version_sidebars.values()
+                                      for route, nav in bars.navigation.items()})
+    search = search_documents(routes, navigation) if config.search.enabled else []
+    versions = [docs_version(v, indexes[v.name], version_sidebars[v.name]) for v in content.versions]
+    data = site_data(config, paths.content, list(docs.docs.values()), sidebars, versions,
+                     search_tags=search_tags(search), build_id=build_id or _build_id(), report=report,
+                     draft_ids=docs.draft_ids, locale=locale.locale if locale else None,
+                     root_base=root_config.baseUrl)
     report.raise_if_errors()
-    return Site(config, content, sidebars, versions, specs, routes, data, static_dir, files, search, redirects)
+    return Site(config, content, sidebars, versions, specs, routes, data, static_dir, files, search, redirects,
+                version_sidebars)
 
 
 def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
@@ -209,25 +255,57 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
         precompress(frontend.client_dir, BEST_BROTLI)
 
     remove_stale_staging(paths.out)
+    locales: dict[str, tuple[Site, dict[str, bytes]]] = {}
     staging = staging_dir(paths.out)
     if staging.exists():
         shutil.rmtree(staging)
     try:
         jobs = write_site(site, staging, frontend, progress)
         prerender(frontend, staging, jobs, progress)
+        for name, translated in locale_sites(paths, site.config, dev, report, build_id=site.site_data["buildId"]):
+            prerender(frontend, staging / name, write_site(translated, staging / name, frontend, progress), progress)
+            if dev:
+                locales[name] = (translated, static_outputs(translated) | site_outputs(translated)
+                                 | search_files(translated))
         write_delivery(site, staging, progress, compress=not dev)
         swap_in(staging, paths.out)
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
-    return BuildResult(len(site.routes), report.warnings, time.perf_counter() - started, paths.out, site)
+    return BuildResult(len(site.routes), report.warnings, time.perf_counter() - started, paths.out, site, locales)
 
 
 def check(paths: Paths) -> list[Problem]:
-    """Validate config and content without writing anything. Returns the warnings."""
+    """Validate config and content (every locale's) without writing anything. Returns the warnings."""
     report = Report()
-    load_site(paths, report=report)
+    site = load_site(paths, report=report)
+    for _ in locale_sites(paths, site.config, False, report):
+        pass
     return report.warnings
+
+
+def locale_sites(paths: Paths, config: SiteConfig, dev: bool, report: Report,
+                 build_id: str | None = None) -> Iterator[tuple[str, Site]]:
+    """The site of each locale but the default, loaded from a copy of the content with its
+    translations laid over it. Problems name the files writers edit; those of untranslated pages
+    were the default locale's, reported once. The copy is deleted once the next site is asked for:
+    read a site's static files before (`static_outputs`)."""
+    for name in other_locales(config):
+        with tempfile.TemporaryDirectory(prefix=f"docsite-{name}-") as folder:
+            content = locale_content(paths.content, name, Path(folder) / "content")
+            translated = Report()
+            try:
+                site = load_site(replace(paths, content=content.folder), dev=dev, report=translated, locale=content,
+                                 build_id=build_id)
+            except BuildError as exc:
+                raise BuildError(original_problems(exc.problems, content.originals),
+                                 original_problems(exc.warnings, content.originals)) from None
+            report.extend([p for p in original_problems(translated.warnings, content.originals)
+                           if p.file is None or I18N_DIR in p.file.parts])
+            yield name, site
+
+
+_locale_sites = locale_sites  # the name the tests know
 
 
 def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress) -> list[dict[str, str]]:
@@ -247,13 +325,16 @@ def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress
 
 def site_outputs(site: Site) -> dict[str, bytes]:
     """Every file the site's content makes but the HTML of its routes and the search indexes, by
-    path in the build: the generated files, the data of the site, sidebars and pages, the redirects'
-    fallback pages, the sitemap. (The dev server compares them with the previous rebuild's.)"""
+    path in the build: the generated files (the specs' downloads, diagrams, Try-it data, the widget's
+    sandbox catalogue, feeds, llms.txt), the data of the site, of every docs version's sidebars and
+    of the pages, the redirects' fallback pages, the sitemap. (The dev server compares them with the
+    previous rebuild's.)"""
     config = site.config
     files = {path.lstrip("/"): data for path, data in site.files.items()}
     files["_data/site.json"] = json_bytes(site.site_data)
-    for sidebar in site.sidebars.sidebars.values():
-        files[sidebar_data_path(sidebar.id)] = json_bytes(sidebar.to_json())
+    for version, bars in (site.version_sidebars or {CURRENT: site.sidebars}).items():
+        for sidebar in bars.sidebars.values():
+            files[sidebar_data_path(sidebar.id, version)] = json_bytes(sidebar.to_json())
     files[docs_data_path(PLUGIN_ID)] = json_bytes(versions_data(site.versions, config))
     for route in site.routes:
         files[page_data_path(route.path)] = json_bytes(route.data)
@@ -262,6 +343,12 @@ def site_outputs(site: Site) -> dict[str, bytes]:
     files["sitemap.xml"] = sitemap(site.routes, config).encode()
     files["robots.txt"] = robots(config).encode()
     return files
+
+
+def static_outputs(site: Site) -> dict[str, bytes]:
+    """The static files the site publishes (content/static/), by path in the build."""
+    return {path.lstrip("/"): (site.static_dir / path.lstrip("/")).read_bytes()
+            for path in static_files(site.static_dir)}
 
 
 def search_files(site: Site) -> dict[str, bytes]:
@@ -297,12 +384,16 @@ def write_delivery(site: Site, staging: Path, progress: Progress, *, compress: b
     After the prerender: the CSP lists the hashes of the pages' inline scripts."""
     script_urls = [str(page.page.props["scriptUrl"]) for page in site.content.react_pages
                    if isinstance(page.page.props.get("scriptUrl"), str)]
+    # ...and the scripts a component placed in a page loads (the widget simulators' widget).
+    script_urls += [str(use.props[key]) for route in site.routes if route.rendered is not None
+                    for use in route.rendered.components for key in ("scriptUrl", "v1ScriptUrl")
+                    if isinstance(use.props.get(key), str)]
     image_urls = [ref.target for route in site.routes if route.rendered is not None
                   for ref in route.rendered.images if ref.target.startswith(("https://", "http://"))]
     canonical = {markdown_route(r.path): page_url(site.config, r.path) for r in site.routes if has_markdown(r)}
     sections_not_found = [r.path for r in site.routes if r.path.endswith("/404") and r.path != NOT_FOUND]
     rules = site_rules(site.config, html_files(staging), site.redirects, script_urls, image_urls, canonical,
-                       sections_not_found)
+                       sections_not_found, connect_origins(spec.document for spec in site.specs))
     (staging / HEADERS_FILE).write_text(headers_file(rules), encoding="utf-8")
     (staging / REDIRECTS_FILE).write_text(redirects_file(rules), encoding="utf-8")
     if compress:

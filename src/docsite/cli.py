@@ -173,6 +173,25 @@ def serve(content: ContentOption = DEFAULTS.content, out: OutOption = DEFAULTS.o
     run(paths.out, host, port)
 
 
+@app.command()
+def version(name: Annotated[str, typer.Argument(help="The version's name, such as 1.0.")],
+            content: ContentOption = DEFAULTS.content) -> None:
+    """Release the current docs as version NAME: copy docs/ and the sidebars as Docusaurus does
+    (versioned_docs/version-NAME/, versioned_sidebars/version-NAME-sidebars.yaml, versions.json)."""
+    from docsite.config import load_config
+    from docsite.versions import cut_version
+
+    try:
+        written = cut_version(content.resolve(), load_config(content.resolve()), name)
+    except BuildError as exc:
+        _report(exc.problems, f"Version {name} was not created.", Format.text, ok=False)
+        raise typer.Exit(1) from None
+    for path in written:
+        console.print(f"  wrote {path.relative_to(content.resolve())}", highlight=False, markup=False)
+    console.print(f"Version {name} released: it is now the docs at the docs root; the current docs "
+                  f"are 'Next', at next/.", style="green", highlight=False, markup=False)
+
+
 deploy = typer.Typer(no_args_is_help=True, help="Server configuration for a build, made from its own rules.")
 app.add_typer(deploy, name="deploy")
 

@@ -187,9 +187,16 @@ class ThemeConfig(Model):
 # -- content plugins ----------------------------------------------------------------------------
 
 class DocsVersion(Model):
-    label: str = "Next"
-    path: str = ""
-    banner: Literal["none", "unreleased", "unmaintained"] = "none"
+    """One version's options, as Docusaurus's `docs.versions.<name>`. Unset options take Docusaurus's
+    defaults (docsite.versions): the latest version at the docs root, `current` at `next` once a
+    version is released, older ones at their name; banners on unreleased and unmaintained versions;
+    a badge when there is more than one version."""
+
+    label: str | None = None
+    path: str | None = None
+    banner: Literal["none", "unreleased", "unmaintained"] | None = None
+    badge: bool | None = None
+    noIndex: bool = False
 
 
 class Docs(Model):
@@ -198,19 +205,12 @@ class Docs(Model):
     sidebarPath: str = "sidebars.yaml"
     editUrl: str | None = None
     showLastUpdateTime: bool = True
-    versions: dict[str, DocsVersion] = {"current": DocsVersion()}
-
-    @field_validator("versions")
-    @classmethod
-    def _only_current(cls, value: dict[str, DocsVersion]) -> dict[str, DocsVersion]:
-        """The docs folder is the `current` version; the builder has no versioned copies of it, so any
-        other version would be an empty one that the navbar's version items link to."""
-        others = [name for name in value if name != "current"]
-        if others or "current" not in value:
-            raise ValueError(f"only the 'current' docs version exists (its docs are the docs folder); "
-                             f"remove {', '.join(repr(n) for n in others) or 'nothing'} and keep 'current'"
-                             if others else "the 'current' docs version is missing: add `current: {label: Next}`")
-        return value
+    # Versions: `current` is the docs folder; released ones are listed in versions.json (newest
+    # first), their docs in versioned_docs/version-<name>/ (`docsite version <name>` makes them).
+    versions: dict[str, DocsVersion] = {}
+    lastVersion: str | None = None  # the version at the docs root: by default the newest released
+    onlyIncludeVersions: list[str] | None = None  # build only these (a faster preview)
+    includeCurrentVersion: bool = True
 
 
 class Blog(Model):

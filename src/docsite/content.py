@@ -28,6 +28,7 @@ from docsite.frontmatter_models import BlogFrontMatter, DocFrontMatter, FrontMat
 from docsite.markdown import Rendered, render_markdown
 from docsite.markdown.text import plain_text
 from docsite.validation import validate
+from docsite.versions import CURRENT, VersionSource, version_sources
 from docsite.yamlfile import YamlDocument, load_yaml_file
 
 F = TypeVar("F", bound=FrontMatter)
@@ -60,6 +61,7 @@ class Doc(MarkdownSource):
     route: str
     last_updated: str | None = None
     path: str = ""  # the file below the content folder: `docs/authentication/index.md`
+    version: str = CURRENT  # the docs version it belongs to (ids are per version)
 
     @property
     def description(self) -> str:
@@ -140,9 +142,17 @@ class Content:
     authors: dict[str, Author] = field(default_factory=dict)
     pages: list[Page] = field(default_factory=list)
     react_pages: list[ReactPage] = field(default_factory=list)
+    versions: list[VersionSource] = field(default_factory=list)  # the docs versions built, current first
 
-    def doc_index(self) -> DocIndex:
-        return DocIndex({d.id: d for d in self.docs}, frozenset(d.id for d in self.drafts))
+    def doc_index(self, version: str | None = None) -> DocIndex:
+        """The docs of one version (by default the last one, at the docs root), by id."""
+        name = version or self.last_version
+        return DocIndex({d.id: d for d in self.docs if d.version == name},
+                        frozenset(d.id for d in self.drafts if d.version == name))
+
+    @property
+    def last_version(self) -> str:
+        return next((v.name for v in self.versions if v.is_last), CURRENT)
 
 
 class UnknownDoc(LookupError):
@@ -177,12 +187,14 @@ def doc_not_found(doc_id: str, known: list[str]) -> str:
 # -- loading ------------------------------------------------------------------------------------
 
 def load_content(content_dir: Path, config: SiteConfig, report: Report, *, dev: bool = False) -> Content:
-    content = Content()
+    content = Content(versions=version_sources(config, content_dir, report))
     docs_dir = content_dir / config.docs.path
-    updated = _git_last_updated(docs_dir) if config.docs.showLastUpdateTime else {}
-    for doc in _load_docs(content_dir, config, report, updated):
-        (content.docs if dev or not doc.front.draft else content.drafts).append(doc)
-    _check_unique_ids(content.docs + content.drafts, report)
+    for version in content.versions:
+        updated = _git_last_updated(version.docs_dir) if config.docs.showLastUpdateTime else {}
+        loaded = [*_load_docs(content_dir, version, report, updated)]
+        for doc in loaded:
+            (content.docs if dev or not doc.front.draft else content.drafts).append(doc)
+        _check_unique_ids(loaded, report)
     blog_dir = content_dir / config.blog.path
     content.authors = _load_authors(blog_dir / "authors.yaml", report)
     content.posts = [p for p in _load_posts(blog_dir, config, report) if dev or not p.front.draft]
@@ -319,9 +331,10 @@ def _markdown_files(folder: Path) -> Iterator[Path]:
         yield from sorted(p for p in folder.rglob("*.md") if p.name != "README.md" and not p.name.startswith("_"))
 
 
-def _load_docs(content_dir: Path, config: SiteConfig, report: Report, updated: dict[Path, str]) -> Iterator[Doc]:
-    docs_dir = content_dir / config.docs.path
-    base = docs_base(config)
+def _load_docs(content_dir: Path, version: VersionSource, report: Report,
+               updated: dict[Path, str]) -> Iterator[Doc]:
+    docs_dir = version.docs_dir
+    base = version.base
     for file, (front, rendered, title, lines) in load_many(list(_markdown_files(docs_dir)), DocFrontMatter, report):
         relative = file.relative_to(docs_dir).with_suffix("")
         folder = relative.parent.as_posix()
@@ -329,13 +342,7 @@ def _load_docs(content_dir: Path, config: SiteConfig, report: Report, updated: d
         doc_id = f"{folder}/{front.id}" if front.id and folder else (front.id or relative.as_posix())
         route = base + _doc_slug(front.slug, folder, relative.name, front.id)
         yield Doc(file, title, rendered, doc_id, front, route, updated.get(file.resolve()),
-                  file.relative_to(content_dir).as_posix(), front_lines=lines)
-
-
-def docs_base(config: SiteConfig) -> str:
-    """The route every doc's starts with: `/docs` (and the current version's path, if it has one)."""
-    path = config.docs.versions["current"].path.strip("/") if "current" in config.docs.versions else ""
-    return config.docs.routeBasePath.rstrip("/") + (f"/{path}" if path else "")
+                  file.relative_to(content_dir).as_posix(), version.name, front_lines=lines)
 
 
 def _doc_slug(slug: str | None, folder: str, name: str, front_id: str | None) -> str:

@@ -136,9 +136,10 @@ class Rules:
 
 
 def security_headers(config: SiteConfig, html_files: Iterable[Path], script_urls: Iterable[str] = (),
-                     image_urls: Iterable[str] = ()) -> list[tuple[str, str]]:
+                     image_urls: Iterable[str] = (), api_origins: Iterable[str] = ()) -> list[tuple[str, str]]:
     return [
-        ("Content-Security-Policy", content_security_policy(config, html_files, script_urls, image_urls)),
+        ("Content-Security-Policy", content_security_policy(config, html_files, script_urls, image_urls,
+                                                            api_origins)),
         ("X-Content-Type-Options", "nosniff"),
         ("Referrer-Policy", "strict-origin-when-cross-origin"),
         ("X-Frame-Options", "SAMEORIGIN"),
@@ -146,10 +147,12 @@ def security_headers(config: SiteConfig, html_files: Iterable[Path], script_urls
 
 
 def content_security_policy(config: SiteConfig, html_files: Iterable[Path], script_urls: Iterable[str] = (),
-                            image_urls: Iterable[str] = ()) -> str:
+                            image_urls: Iterable[str] = (), api_origins: Iterable[str] = ()) -> str:
     """The site's own files, the inline scripts of its pages by hash, and exactly the third parties
     the configuration names: web analytics, the help-desk widget, search analytics, and the scripts
-    React pages load (`script_urls`: the widget test page's widget)."""
+    React pages load (`script_urls`: the widget test page's widget); and the hosts the API pages'
+    "Try it" panels call (`api_origins`: the specs' servers and token endpoints, from
+    docsite.openapi.tryit.connect_origins), for requests only."""
     scripts, connect, images, frames = ["'self'"], ["'self'"], ["'self'", "data:"], ["'self'"]
     if config.analytics.trackingId:  # gtag.js, and the hits it sends (Google's CSP guide for GA4)
         scripts.append("https://www.googletagmanager.com")
@@ -165,6 +168,7 @@ def content_security_policy(config: SiteConfig, html_files: Iterable[Path], scri
         scripts.append("https://cdn.jsdelivr.net")
         connect += ["https://insights.algolia.io", "https://insights.us.algolia.io", "https://insights.de.algolia.io"]
     images += [origin(url) for url in image_urls]
+    connect += api_origins
     scripts += sorted(inline_script_hashes(html_files))
     directives = {
         "default-src": ["'self'"],
@@ -215,12 +219,14 @@ def allow_script(csp: str, body: str) -> str:
 
 def site_rules(config: SiteConfig, html_files: list[Path], redirects: list[Redirect],
                script_urls: Iterable[str] = (), image_urls: Iterable[str] = (),
-               canonical: dict[str, str] | None = None, not_found: Iterable[str] = ()) -> Rules:
+               canonical: dict[str, str] | None = None, not_found: Iterable[str] = (),
+               api_origins: Iterable[str] = ()) -> Rules:
     """The site's rules; `canonical` maps a file that is another form of a page (a page's Markdown)
     to the page's URL, sent as `Link: <url>; rel="canonical"`; `not_found` lists the sections' own
     not-found pages (`/specification/404`)."""
     return Rules(
-        headers=[HeaderRule("/*", tuple(security_headers(config, html_files, script_urls, image_urls))),
+        headers=[HeaderRule("/*", tuple(security_headers(config, html_files, script_urls, image_urls,
+                                                             api_origins))),
                  HeaderRule(HASHED_ASSETS, (("Cache-Control", IMMUTABLE),)),
                  *(HeaderRule(path, (("Link", f'<{url}>; rel="canonical"'),)) for path, url in
                    sorted((canonical or {}).items()))],

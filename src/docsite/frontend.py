@@ -17,7 +17,8 @@ from pathlib import Path
 
 from docsite.errors import BuildError
 
-_SOURCES = ("src", "scripts", "package.json", "package-lock.json", "vite.config.ts", "tsconfig.json")
+_SOURCES = ("src", "scripts", "package.json", "package-lock.json", "vite.config.ts", "vite.widget.config.ts",
+            "tsconfig.json")
 _STAMP = ".source-hash"
 
 

@@ -28,7 +28,7 @@ import json
 import subprocess
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -39,15 +39,18 @@ from docsite.build import (
     Site,
     build,
     load_site,
+    locale_sites,
     prerender_jobs,
     search_files,
     site_outputs,
+    static_outputs,
     write_delivery,
 )
 from docsite.errors import BuildError, Report
 from docsite.frontend import Frontend, node
-from docsite.output import html_path, page_data_path, sidebar_data_path, static_files, write_bytes
+from docsite.output import html_path, page_data_path, sidebar_data_path, write_bytes
 from docsite.routes import Route
+from docsite.versions import CURRENT
 
 NEW_SUFFIX = ".docsite-new"  # a page prerendered by a rebuild that has not succeeded yet
 
@@ -135,7 +138,13 @@ def _pipes(process: subprocess.Popen[str]) -> tuple[IO[str], IO[str]]:
 
 
 class DevBuilder:
-    """The dev server's builds: complete when needed, incremental otherwise."""
+    """The dev server's builds: complete when needed, incremental otherwise.
+
+    A site with translations (i18n.locales) is several sites: the default locale's at the root of
+    the output, each other locale's in its folder (`fr/`). Each locale's site is loaded again
+    completely on every rebuild (from a fresh copy of the content with its translations laid over
+    it, so the result cache does not serve its Markdown), then compared and written like the
+    default locale's: only its changed files are written and its changed routes prerendered."""
 
     def __init__(self, paths: Paths, log: Callable[[str], None] = print) -> None:
         self.paths = paths
@@ -145,10 +154,11 @@ class DevBuilder:
         # One id for the session: the site data (which holds it) changes only when the content does.
         self.build_id = time.strftime("%Y%m%d%H%M%S") + "-dev"
         self.frontend_hash: str | None = None
-        self.files: dict[str, bytes] = {}  # the last good output (but the HTML and the front end's files)
-        self.html: dict[str, str] = {}  # route -> its HTML file
+        # the last good output (but the HTML and the front end's files), by path in the output folder
+        self.files: dict[str, bytes] = {}
+        self.html: dict[str, str] = {}  # locale folder + route -> its HTML file in the output folder
         self.site: Site | None = None
-        self.pending: Site | None = None  # a rebuild whose search indexes and rules are not written yet
+        self.pending: list[tuple[str, Site]] = []  # sites whose search indexes and rules are not written yet
 
     def rebuild(self) -> Update:
         started = time.perf_counter()
@@ -157,46 +167,72 @@ class DevBuilder:
             return self._complete(frontend_hash)
         report = Report()
         site = load_site(self.paths, dev=True, report=report, build_id=self.build_id)
-        files = _static(site) | site_outputs(site)
+        sites: list[tuple[str, Site]] = []
+        files: dict[str, bytes] = {}
+        for prefix, part in _with_locales(self.paths, site, report, self.build_id):
+            sites.append((prefix, part))
+            files.update({prefix + path: data for path, data in (static_outputs(part) | site_outputs(part)).items()})
         changed = {path for path, data in files.items() if self.files.get(path) != data}
-        removed = set(self.files) - set(files)
-        html = {job["route"]: job["html"] for job in prerender_jobs(site)}
-        sidebars = sorted(sid for sid in site.sidebars.sidebars if sidebar_data_path(sid) in changed)
-        everything = "_data/site.json" in changed
-        jobs = [self._job(site, route) for route in site.routes
-                if everything or route.path not in self.html or html[route.path] != self.html[route.path]
-                or _data_file(route.path) in changed or _sidebar_of(route.data) in sidebars]
-        try:
-            self.prerenderer.render(self.paths.out, site.site_data, jobs)
-        except BaseException:
-            _discard_new(self.paths.out, jobs)
-            raise
+        removed = {path for path in set(self.files) - set(files) if not _is_search_file(path, sites)}
+        html: dict[str, str] = {}
+        jobs: list[tuple[str, list[dict[str, Any]]]] = []
+        for prefix, part in sites:
+            part_html = {prefix + job["route"]: prefix + job["html"] for job in prerender_jobs(part)}
+            html.update(part_html)
+            everything = prefix + "_data/site.json" in changed
+            jobs.append((prefix, [
+                self._job(part, route) for route in part.routes
+                if everything or prefix + route.path not in self.html
+                or part_html[prefix + route.path] != self.html[prefix + route.path]
+                or prefix + _data_file(route.path) in changed
+                or (_sidebar_file(route.data) is not None and prefix + str(_sidebar_file(route.data)) in changed)]))
         out = self.paths.out
+        try:
+            for prefix, part_jobs in jobs:
+                self.prerenderer.render(out / prefix if prefix else out, dict(sites)[prefix].site_data, part_jobs)
+        except BaseException:
+            for prefix, part_jobs in jobs:
+                _discard_new(out / prefix if prefix else out, part_jobs)
+            raise
         for path in sorted(changed):
             write_bytes(out / path, files[path])
-        for job in jobs:
-            (out / (job["html"] + NEW_SUFFIX)).replace(out / job["html"])
+        for prefix, part_jobs in jobs:
+            folder = out / prefix if prefix else out
+            for job in part_jobs:
+                (folder / (job["html"] + NEW_SUFFIX)).replace(folder / job["html"])
         stale = {*(self.html[route] for route in set(self.html) - set(html)), *removed} - set(html.values())
         for path in stale:
             (out / path).unlink(missing_ok=True)
-        self.files, self.html, self.site, self.pending = files, html, site, site
-        routes = sorted(route.path for route in site.routes if _data_file(route.path) in changed)
+        search = {path: data for path, data in self.files.items() if _is_search_file(path, sites)}
+        self.files, self.html, self.site, self.pending = files | search, html, site, sites
+        # what the open pages refetch: data paths are relative to a locale's base URL, so a locale's
+        # changed route or sidebar is named as the default locale's (a page of another locale at the
+        # same route refetches its data too, which changes nothing)
+        data_changed = {_unprefixed(path, sites) for path in changed}
+        routes = sorted({route.path for _, part in sites for route in part.routes
+                         if _data_file(route.path) in data_changed})
+        sidebars = sorted(path for path in data_changed if path.startswith(SIDEBAR_DATA))
+        everything = any(prefix + "_data/site.json" in changed for prefix, _ in sites)
         result = BuildResult(len(site.routes), report.warnings, time.perf_counter() - started, out, site)
         return Update(everything, routes, sidebars, result)
 
     def finish(self) -> bool:
         """Write what no page waits for: the search indexes, then the servers' rules. True when the
         search indexes changed."""
-        site, self.pending = self.pending, None
-        if site is None:
+        sites, self.pending = self.pending, []
+        if not sites:
             return False
-        indexes = search_files(site)
+        indexes = {prefix + path: data for prefix, part in sites for path, data in search_files(part).items()}
         changed = [path for path, data in indexes.items() if self.files.get(path) != data]
         for path in changed:
             write_bytes(self.paths.out / path, indexes[path])
+        gone = [path for path in self.files if _is_search_file(path, sites) and path not in indexes]
+        for path in gone:
+            (self.paths.out / path).unlink(missing_ok=True)
+            del self.files[path]
         self.files.update(indexes)
-        write_delivery(site, self.paths.out, lambda stage, done, total: None, compress=False)
-        return bool(changed)
+        write_delivery(sites[0][1], self.paths.out, lambda stage, done, total: None, compress=False)
+        return bool(changed or gone)
 
     def close(self) -> None:
         self.prerenderer.close()
@@ -207,31 +243,64 @@ class DevBuilder:
         self.prerenderer.close()  # a new front end: the warm process loads its bundle again
         self.frontend_hash = self.frontend.source_hash() if self.frontend.is_built() else frontend_hash
         site = result.site
-        self.files = _static(site) | site_outputs(site) | search_files(site)
+        self.files = static_outputs(site) | site_outputs(site) | search_files(site)
         self.html = {job["route"]: job["html"] for job in prerender_jobs(site)}
-        self.site, self.pending = site, None
+        for name, (translated, outputs) in result.locales.items():
+            prefix = f"{name}/"
+            self.files.update({prefix + path: data for path, data in outputs.items()})
+            self.html.update({prefix + job["route"]: prefix + job["html"] for job in prerender_jobs(translated)})
+        self.site, self.pending = site, []
         return Update(True, result=result)
 
     def _job(self, site: Site, route: Route) -> dict[str, Any]:
-        sidebar_id = _sidebar_of(route.data)
-        sidebar = site.sidebars.sidebars.get(sidebar_id) if sidebar_id else None
+        sidebar_id, version = _sidebar_of(route.data)
+        bars = site.version_sidebars.get(version, site.sidebars) if site.version_sidebars else site.sidebars
+        sidebar = bars.sidebars.get(sidebar_id) if sidebar_id else None
         return {"route": route.path, "html": html_path(route.path, site.config.trailingSlash), "page": route.data,
                 "sidebar": sidebar.to_json() if sidebar is not None else None}
 
 
-def _static(site: Site) -> dict[str, bytes]:
-    return {path.lstrip("/"): (site.static_dir / path.lstrip("/")).read_bytes()
-            for path in static_files(site.static_dir)}
+SIDEBAR_DATA = sidebar_data_path("x").rsplit("/", 1)[0] + "/"  # _data/sidebar/
+
+
+def _with_locales(paths: Paths, site: Site, report: Report, build_id: str) -> Iterator[tuple[str, Site]]:
+    """The default locale's site at the root, then each other locale's in its folder. A locale's
+    content folder is gone once the next is asked for: read its static files before."""
+    yield "", site
+    for name, translated in locale_sites(paths, site.config, True, report, build_id=build_id):
+        yield f"{name}/", translated
+
+
+def _is_search_file(path: str, sites: list[tuple[str, Site]]) -> bool:
+    """A search index (written by `finish`, after the open pages were told)."""
+    name = _unprefixed(path, sites)
+    return "/" not in name and name.startswith("search-index-")
+
+
+def _unprefixed(path: str, sites: list[tuple[str, Site]]) -> str:
+    for prefix, _ in sites:
+        if prefix and path.startswith(prefix):
+            return path[len(prefix):]
+    return path
 
 
 def _data_file(route: str) -> str:
     return page_data_path(route)
 
 
-def _sidebar_of(data: dict[str, Any]) -> str | None:
+def _sidebar_of(data: dict[str, Any]) -> tuple[str | None, str]:
+    """The id of the page's sidebar and its docs version."""
     doc = data.get("doc")
-    sidebar = doc.get("sidebar") if isinstance(doc, dict) else None
-    return sidebar if isinstance(sidebar, str) else None
+    if not isinstance(doc, dict):
+        return None, CURRENT
+    sidebar, version = doc.get("sidebar"), doc.get("version")
+    return (sidebar if isinstance(sidebar, str) else None), (version if isinstance(version, str) else CURRENT)
+
+
+def _sidebar_file(data: dict[str, Any]) -> str | None:
+    """The page's sidebar data file (each docs version has its own), as prerender.mjs reads it."""
+    sidebar, version = _sidebar_of(data)
+    return sidebar_data_path(sidebar, version) if sidebar is not None else None
 
 
 def _discard_new(out: Path, jobs: list[dict[str, Any]]) -> None:

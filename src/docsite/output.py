@@ -36,13 +36,20 @@ def page_data_path(route: str) -> str:
     return f"{DATA_DIR}/page/{data_key(route)}.json"
 
 
-def sidebar_data_path(sidebar_id: str) -> str:
-    return f"{DATA_DIR}/sidebar/{sidebar_id}.json"
+def sidebar_data_path(sidebar_id: str, version: str = "current") -> str:
+    """A sidebar's data: `_data/sidebar/docs.json`, a released version's `_data/sidebar/version-1.0/docs.json`."""
+    folder = "" if version == "current" else f"version-{version}/"
+    return f"{DATA_DIR}/sidebar/{folder}{sidebar_id}.json"
 
 
 def docs_data_path(plugin_id: str) -> str:
     """The docs plugin's versions (docsite.versions): fetched by the navbar's version items."""
     return f"{DATA_DIR}/docs/{plugin_id}.json"
+
+
+def tryit_data_path(api: str) -> str:
+    """An API's Try-it data (docsite.openapi.tryit): fetched when a reader opens a Try it panel."""
+    return f"{DATA_DIR}/tryit/{api}.json"
 
 
 def html_path(route: str, trailing_slash: bool | None) -> str:

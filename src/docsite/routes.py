@@ -13,12 +13,13 @@ from typing import Any, Literal
 from urllib.parse import quote
 
 from docsite.config import SiteConfig
-from docsite.content import Doc, DocIndex, Page, ReactPage, UnknownDoc, docs_base
+from docsite.content import Doc, DocIndex, Page, ReactPage, UnknownDoc
 from docsite.errors import Report
 from docsite.frontmatter_models import FrontMatter
 from docsite.markdown import Rendered
 from docsite.sidebars import Crumb, GeneratedIndex, SidebarCategory, SidebarLink, Sidebars
 from docsite.tags import Tag, Tagged, group_by_tag, tag_counts, tagged_title
+from docsite.versions import VersionSource
 
 SearchType = Literal["docs", "blog", "other"]
 NOT_FOUND = "/404"
@@ -47,6 +48,7 @@ class Route:
     # What search indexes for this page; None: derived from `rendered` (Markdown pages). Routes
     # without Markdown (API reference pages) fill it themselves.
     sections: list[SearchSection] | None = None
+    version: str | None = None  # docs pages: the docs version they belong to
 
     @property
     def title(self) -> str:
@@ -139,39 +141,64 @@ def toc(rendered: Rendered, front: FrontMatter, config: SiteConfig) -> list[dict
 HOME = {"label": "Home", "href": "/"}
 
 
-def doc_route(doc: Doc, config: SiteConfig, sidebars: Sidebars, docs: DocIndex, report: Report) -> Route:
+def version_info(version: VersionSource, latest: VersionSource, doc_id: str | None,
+                 latest_docs: DocIndex | None) -> dict[str, Any]:
+    """What a docs page shows of its version: the badge, and the banner of an unreleased or
+    unmaintained version, linking to the same doc in the latest version (else its root)."""
+    banner = None
+    if version.banner is not None:
+        same = latest_docs.docs.get(doc_id) if latest_docs is not None and doc_id else None
+        banner = {"kind": version.banner, "latestLabel": latest.label,
+                  "latestHref": same.route if same else latest.root}
+    return {"name": version.name, "label": version.label, "badge": version.badge, "banner": banner}
+
+
+def doc_route(doc: Doc, config: SiteConfig, sidebars: Sidebars, docs: DocIndex, report: Report,
+              version: VersionSource | None = None, latest: tuple[VersionSource, DocIndex] | None = None) -> Route:
+    """A doc's page. `version` is the version the doc belongs to (None: a site without versions,
+    the docs root's); `latest` the last version and its docs, for the banner's link and the
+    canonical URL (the same doc in the latest version)."""
     front = doc.front
+    base = version.base if version else config.docs.routeBasePath.rstrip("/")
+    same_latest = latest[1].docs.get(doc.id) if latest and version and not version.is_last else None
+    canonical = same_latest.route if same_latest else doc.route
     nav = sidebars.navigation.get(doc.route)
     crumbs = [c.to_json() for c in nav.breadcrumbs] if nav else [Crumb(doc.title, None).to_json()]
     edit_url = front.custom_edit_url or (
         config.docs.editUrl.rstrip("/") + "/" + doc.path if config.docs.editUrl else None)
     hidden = front.unlisted or front.draft
+    noindex = hidden or (version is not None and version.noindex)
+    meta = page_meta(config, doc.route, doc.title, doc.description, keywords=front.keywords,
+                     image=front.image, og_type="article", noindex=noindex,
+                     json_ld=breadcrumbs_json_ld(config, [HOME, *crumbs], doc.route))
+    meta["canonical"] = page_url(config, canonical)
     data = {
         "kind": "doc",
-        "meta": page_meta(config, doc.route, doc.title, doc.description, keywords=front.keywords,
-                          image=front.image, og_type="article", noindex=hidden,
-                          json_ld=breadcrumbs_json_ld(config, [HOME, *crumbs], doc.route)),
+        "meta": meta,
         "title": doc.title,
         "content": doc.rendered.tree,
         "toc": toc(doc.rendered, front, config),
         "doc": {
             "id": doc.id,
-            "version": "current",
+            "version": doc.version,
+            "versionInfo": version_info(version, latest[0], doc.id, latest[1]) if version and latest else None,
             "sidebar": nav.sidebar if nav else None,
             "breadcrumbs": [HOME, *crumbs],
             "prev": _pagination(doc, "pagination_prev", nav.prev if nav else None, docs, report),
             "next": _pagination(doc, "pagination_next", nav.next if nav else None, docs, report),
             "lastUpdated": doc.last_updated,
             "editUrl": edit_url,
-            "tags": [Tag.of(t).link(docs_base(config)) for t in front.tags],
+            "tags": [Tag.of(t).link(base) for t in front.tags],
             "hideTitle": front.hide_title,
             "draft": front.draft,
             "unlisted": front.unlisted,
             "markdown": markdown_route(doc.route),
         },
     }
+    in_sitemap = not hidden and (version is None or version.in_sitemap)
     return Route(doc.route, "doc", data, doc.file, doc.rendered, nav.sidebar if nav else None,
-                 search=None if hidden else "docs", sitemap=not hidden, anchors=doc.rendered.anchors)
+                 search=None if hidden else "docs", sitemap=in_sitemap, anchors=doc.rendered.anchors,
+                 version=doc.version)
 
 
 def _pagination(doc: Doc, key: str, default: SidebarLink | None, docs: DocIndex,
@@ -199,7 +226,8 @@ def _pagination(doc: Doc, key: str, default: SidebarLink | None, docs: DocIndex,
     return {"label": label, "href": default.href}
 
 
-def doc_tag_routes(docs: list[Doc], config: SiteConfig, report: Report) -> list[Route]:
+def doc_tag_routes(docs: list[Doc], config: SiteConfig, report: Report,
+                   version: VersionSource | None = None) -> list[Route]:
     """`/docs/tags`, every tag of the docs with its count, and `/docs/tags/<tag>`, the docs carrying
     it with their descriptions, as Docusaurus has them: unlisted docs are left out of a tag's page,
     and a tag only unlisted docs carry has an unlisted page (out of the sitemap and the tag list)."""
@@ -211,7 +239,8 @@ def doc_tag_routes(docs: list[Doc], config: SiteConfig, report: Report) -> list[
     groups = [g for g in group_by_tag(docs, lambda d: map(Tag.of, d.front.tags)) if g.tag.key]
     if not groups:
         return []
-    base = docs_base(config)
+    base = version.base if version else config.docs.routeBasePath.rstrip("/")
+    in_sitemap = version is None or version.in_sitemap
     pages = []
     for group in groups:
         listed = [d for d in group.items if not d.front.unlisted]
@@ -221,7 +250,7 @@ def doc_tag_routes(docs: list[Doc], config: SiteConfig, report: Report) -> list[
         "meta": page_meta(config, f"{base}/tags", "Tags", "Every tag of the documentation, with its pages."),
         "title": "Tags",
         "tags": tag_counts(base, [Tagged(group.tag, shown) for group, shown, unlisted in pages if not unlisted]),
-    }, search=None)]
+    }, search=None, sitemap=in_sitemap)]
     for group, shown, unlisted in pages:
         label, path = group.tag.label, group.tag.href(base)
         title = tagged_title(len(shown), "doc", label)
@@ -231,11 +260,12 @@ def doc_tag_routes(docs: list[Doc], config: SiteConfig, report: Report) -> list[
             "title": title,
             "tag": {"label": label, "allTagsHref": f"{base}/tags"},
             "docs": [{"title": d.title, "href": d.route, "description": d.description} for d in shown],
-        }, search=None, sitemap=not unlisted))
+        }, search=None, sitemap=in_sitemap and not unlisted))
     return routes
 
 
-def category_index_route(index: GeneratedIndex, config: SiteConfig, sidebars: Sidebars, docs: DocIndex) -> Route:
+def category_index_route(index: GeneratedIndex, config: SiteConfig, sidebars: Sidebars, docs: DocIndex,
+                         version: VersionSource | None = None) -> Route:
     nav = sidebars.navigation.get(index.route)
     cards = [_card(item, docs) for item in index.category.items]
     description = index.description or f"Every page in {index.title}."
@@ -249,14 +279,15 @@ def category_index_route(index: GeneratedIndex, config: SiteConfig, sidebars: Si
         "items": cards,
         "doc": {
             "id": None,
-            "version": "current",
+            "version": version.name if version else "current",
             "sidebar": nav.sidebar if nav else None,
             "breadcrumbs": crumbs,
             "prev": {"label": nav.prev.label, "href": nav.prev.href} if nav and nav.prev else None,
             "next": {"label": nav.next.label, "href": nav.next.href} if nav and nav.next else None,
         },
     }
-    return Route(index.route, "docCategory", data, None, None, nav.sidebar if nav else None, search=None)
+    return Route(index.route, "docCategory", data, None, None, nav.sidebar if nav else None, search=None,
+                 sitemap=version is None or version.in_sitemap, version=version.name if version else None)
 
 
 def _card(item: SidebarCategory | SidebarLink, docs: DocIndex) -> dict[str, Any]:

@@ -20,11 +20,15 @@ from docsite.yamlfile import load_yaml_file
 
 def site_data(config: SiteConfig, content_dir: Path, docs: list[Doc], sidebars: Sidebars,
               versions: list[DocsVersion], search_tags: list[str], build_id: str, report: Report,
-              draft_ids: frozenset[str] = frozenset()) -> dict[str, Any]:
+              draft_ids: frozenset[str] = frozenset(), locale: str | None = None,
+              root_base: str | None = None) -> dict[str, Any]:
+    """`locale`: the locale of this site (default: the default locale's); `root_base`: the default
+    locale's base URL, where the other locales' sites are below."""
     theme = config.themeConfig
-    locale = config.i18n.locale(config.i18n.defaultLocale)
+    current = locale or config.i18n.defaultLocale
+    locale_config = config.i18n.locale(current)
     resolver = _NavbarResolver(config, content_dir, DocIndex({d.id: d for d in docs}, draft_ids), sidebars,
-                               versions, report)
+                               versions, report, root_base or config.baseUrl)
     return {
         "title": config.title,
         "tagline": config.tagline,
@@ -40,8 +44,9 @@ def site_data(config: SiteConfig, content_dir: Path, docs: list[Doc], sidebars: 
             "locales": [{"locale": name, "label": config.i18n.locale(name).label,
                          "htmlLang": config.i18n.locale(name).htmlLang,
                          "direction": config.i18n.locale(name).direction} for name in config.i18n.locales],
-            "htmlLang": locale.htmlLang,
-            "direction": locale.direction,
+            "currentLocale": current,
+            "htmlLang": locale_config.htmlLang,
+            "direction": locale_config.direction,
         },
         "navbar": {
             "title": theme.navbar.title,
@@ -86,8 +91,9 @@ def _footer(footer: Footer) -> dict[str, Any]:
 
 class _NavbarResolver:
     def __init__(self, config: SiteConfig, content_dir: Path, docs: DocIndex, sidebars: Sidebars,
-                 versions: list[DocsVersion], report: Report) -> None:
+                 versions: list[DocsVersion], report: Report, root_base: str) -> None:
         self.config = config
+        self.root_base = root_base
         self.file = content_dir / CONFIG_FILE
         self.docs = docs
         self.sidebars = sidebars
@@ -138,10 +144,13 @@ class _NavbarResolver:
             out["versions"] = [{"name": v.name, "label": v.label, "to": v.path} for v in self.versions]
             if item.type == "docsVersion":
                 last = next(v for v in self.versions if v.is_last)
-                out.setdefault("label", last.label)
+                if "label" not in out:  # the version's label: the front end shows the one it leads to
+                    out.update(label=last.label, versionLabel=True)
                 out.setdefault("to", last.path)
         elif item.type == "localeDropdown":
+            # each locale is a site of its own: its base from the site root (`/`, `/fr/`)
             out["locales"] = [{"locale": name, "label": self.config.i18n.locale(name).label,
-                               "prefix": "" if name == self.config.i18n.defaultLocale else f"/{name}"}
+                               "base": self.root_base if name == self.config.i18n.defaultLocale
+                               else f"{self.root_base}{name}/"}
                               for name in self.config.i18n.locales]
         return out

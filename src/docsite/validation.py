@@ -39,6 +39,8 @@ def problems_from(exc: ValidationError, doc: YamlDocument, at: Location,
         if err["type"] == "missing" and tuple(err["loc"]) in misspelt:
             continue
         loc: Location = (*at, *(part for part in err["loc"] if not _is_union_tag(part)))
+        if err["type"] == "extra_forbidden" and _is_union_tag(err["loc"][-1]):
+            loc = (*loc, err["loc"][-1])  # an unknown key, that holds '[' (`'[': x`)
         key = format_location(loc)
         message = err["msg"].removeprefix("Value error, ")
         fix = None

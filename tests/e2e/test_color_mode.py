@@ -6,7 +6,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import NewContext, ScriptsHeld, VariantSite
-from tests.e2e.variants import CHROME
+from tests.e2e.variants import CHROME, french
 
 TOGGLE = ".navbar-items-right .color-mode-toggle"
 DARK_LABEL = "Switch between dark and light mode (currently dark mode)"
@@ -56,7 +56,7 @@ def test_follows_a_change_made_in_another_tab(new_context: NewContext, site_url:
 
 
 def test_respected_system_preference_clearing_and_printing(page: Page, variant_site: VariantSite) -> None:
-    url = variant_site("chrome", config=CHROME)
+    url = variant_site("chrome", config=CHROME, edit=french)
     page.emulate_media(color_scheme="dark")
     page.goto(url + "/faq")
     expect(page.locator(TOGGLE)).to_be_enabled()

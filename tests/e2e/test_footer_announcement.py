@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import NewContext, ScriptsHeld, VariantSite
-from tests.e2e.variants import CHROME
+from tests.e2e.variants import CHROME, french
 
 DISMISSED = "docsite.announcement.dismiss"
 BAR_ID = "docsite.announcement.id"
@@ -27,7 +27,7 @@ def test_multi_column_footer(page: Page, site_url: str) -> None:
 
 
 def test_single_row_footer_with_logo_for_each_colour_mode(page: Page, variant_site: VariantSite) -> None:
-    url = variant_site("chrome", config=CHROME)
+    url = variant_site("chrome", config=CHROME, edit=french)
     page.emulate_media(color_scheme="light")
     page.goto(url + "/faq")
     footer = page.locator("footer")

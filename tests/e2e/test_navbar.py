@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import Page, Route, expect
 
 from tests.e2e.conftest import NewContext, VariantSite
-from tests.e2e.variants import CHROME, SWITCHES_OFF, hide_footer
+from tests.e2e.variants import CHROME, SWITCHES_OFF, french, hide_footer
 
 NAVBAR = ".navbar"
 TOP_LEVEL_LEFT = ".navbar-items-left > a, .navbar-items-left > .navbar-dropdown > button"
@@ -48,7 +48,7 @@ def test_site_title_links_home_with_logo_for_each_colour_mode(page: Page, site_u
 
 def test_without_a_search_item_the_search_box_comes_last_and_disabled_search_has_none(
         page: Page, variant_site: VariantSite) -> None:
-    url = variant_site("chrome", config=CHROME)  # its navbar has no search item
+    url = variant_site("chrome", config=CHROME, edit=french)  # its navbar has no search item
     page.goto(url + "/docs/environments")
     right = page.locator(".navbar-items-right")
     box = right.locator("input[placeholder='Search...']")
@@ -81,7 +81,7 @@ def test_navbar_styles_dark_and_primary(page: Page, variant_site: VariantSite) -
         return background, colour
 
     page.emulate_media(color_scheme="light")
-    page.goto(variant_site("chrome", config=CHROME) + "/faq")  # style: dark, on a light page
+    page.goto(variant_site("chrome", config=CHROME, edit=french) + "/faq")  # style: dark, on a light page
     expect(page.locator(".navbar-items-right .color-mode-toggle")).to_be_enabled()
     assert page.evaluate("document.documentElement.dataset.theme") == "light"
     assert colours(".navbar-items-left .navbar-link") == ("rgb(36, 37, 38)", "rgb(227, 227, 227)")
@@ -95,7 +95,7 @@ def test_navbar_styles_dark_and_primary(page: Page, variant_site: VariantSite) -
 
 
 def test_site_title_goes_to_the_configured_logo_link(page: Page, variant_site: VariantSite) -> None:
-    url = variant_site("chrome", config=CHROME)  # navbar.logo.href: /docs/
+    url = variant_site("chrome", config=CHROME, edit=french)  # navbar.logo.href: /docs/
     page.goto(url + "/faq")
     expect(page.locator(".navbar .navbar-brand")).to_have_attribute("href", "/docs/")
 
@@ -185,7 +185,7 @@ def test_dropdown_is_keyboard_operable(page: Page, site_url: str) -> None:
 
 
 def test_every_item_kind_from_configuration(page: Page, variant_site: VariantSite) -> None:
-    url = variant_site("chrome", config=CHROME)
+    url = variant_site("chrome", config=CHROME, edit=french)
     page.goto(url + "/docs/authentication/")
     left = page.locator(".navbar-items-left")
     right = page.locator(".navbar-items-right")
@@ -216,7 +216,7 @@ def test_every_item_kind_from_configuration(page: Page, variant_site: VariantSit
 
 
 def test_locale_dropdown_keeps_query_and_hash(page: Page, variant_site: VariantSite) -> None:
-    url = variant_site("chrome", config=CHROME)
+    url = variant_site("chrome", config=CHROME, edit=french)
     page.goto(url + "/docs/environments?from=nav#rate-limits")
     page.get_by_role("button", name="Languages").click()
     links = page.locator(".navbar-items-right .navbar-dropdown", has_text="Languages").locator(".dropdown-menu a")
@@ -224,10 +224,18 @@ def test_locale_dropdown_keeps_query_and_hash(page: Page, variant_site: VariantS
     expect(links.nth(0)).to_have_attribute("href", "/docs/environments?from=nav#rate-limits")
     expect(links.nth(1)).to_have_attribute("href", "/fr/docs/environments?from=nav#rate-limits")
     expect(links.nth(1)).to_have_attribute("lang", "fr")
+    # it leads to the French page, a real one, and back
+    links.nth(1).click()
+    expect(page).to_have_url(url + "/fr/docs/environments?from=nav#rate-limits")
+    expect(page.locator("h1")).to_have_text("Environnements")
+    page.get_by_role("button", name="Languages").click()
+    languages = page.locator(".navbar-items-right .navbar-dropdown", has_text="Languages")
+    english = languages.get_by_role("link", name="English")
+    expect(english).to_have_attribute("href", "/docs/environments?from=nav#rate-limits")
 
 
 def test_docs_version_dropdown_remembers_the_preferred_version(page: Page, variant_site: VariantSite) -> None:
-    url = variant_site("chrome", config=CHROME)
+    url = variant_site("chrome", config=CHROME, edit=french)
     key = "docs-preferred-version-default"
     page.goto(url + "/faq")
     # a stored version that no longer exists is cleared
@@ -245,7 +253,7 @@ def test_docs_version_dropdown_remembers_the_preferred_version(page: Page, varia
 
 
 def test_docs_version_dropdown_links_to_this_page_in_each_version(page: Page, variant_site: VariantSite) -> None:
-    url = variant_site("chrome", config=CHROME)
+    url = variant_site("chrome", config=CHROME, edit=french)
     dropdown = page.locator(".navbar-items-right .navbar-dropdown").first
     page.goto(url + "/docs/environments")
     expect(dropdown.get_by_role("link", name="Next", include_hidden=True)).to_have_attribute(
@@ -292,7 +300,7 @@ def test_an_unknown_item_type_names_the_type(page: Page, site_url: str) -> None:
 
 
 def test_hide_on_scroll(page: Page, variant_site: VariantSite) -> None:
-    url = variant_site("chrome", config=CHROME)
+    url = variant_site("chrome", config=CHROME, edit=french)
     page.set_viewport_size({"width": 1280, "height": 700})
     page.goto(url + "/docs/environments")
     navbar = page.locator(NAVBAR)
@@ -316,7 +324,7 @@ def test_hide_on_scroll(page: Page, variant_site: VariantSite) -> None:
 
 
 def test_hide_on_scroll_keeps_the_navbar_on_a_hash_target(page: Page, variant_site: VariantSite) -> None:
-    url = variant_site("chrome", config=CHROME)
+    url = variant_site("chrome", config=CHROME, edit=french)
     page.set_viewport_size({"width": 1280, "height": 700})
     page.goto(url + "/docs/environments#going-live-checklist")
     expect(page.locator(".navbar-items-right .color-mode-toggle")).to_be_enabled()

@@ -178,9 +178,10 @@ def test_widget_tests_snippet_has_the_installation_guides_shape(page: Page, site
     guide = (CONTENT / "docs" / "widget" / "installation.md").read_text()
     block = re.search(r'```html title="Embed the widget for one event"\n(.*?)```', guide, re.S)
     assert block
-    page.goto(site_url + "/widget-tests")
+    page.goto(site_url + "/widget-tests?channelId=812&eventId=4521&environment=pre-production&locale=es-ES")
     expect(page.locator(".navbar-items-right .color-mode-toggle")).to_be_enabled()
-    snippet = page.locator("main pre code").first.inner_text()
+    expect(page.locator("main pre code").first).to_contain_text("pre-production")
+    snippet = (page.locator("main pre code").first.text_content() or "").rstrip("\n")
 
     def shape(html: str) -> list[str]:
         return [re.sub(r'="[^"]*"', '=""', line.strip()) for line in html.strip().split("\n")]

@@ -49,6 +49,26 @@ CHROME: dict[str, Any] = {
     },
 }
 
+# CHROME's second locale: French, with the environments doc, the blog's welcome post, the navbar's
+# Blog link and the footer's copyright translated (Docusaurus's i18n/ layout); the rest is English,
+# with a notice.
+FRENCH_WORD = "environnementsfr"
+
+
+def french(content: Path) -> None:
+    i18n = content / "i18n" / "fr"
+    docs = i18n / "docusaurus-plugin-content-docs" / "current"
+    docs.mkdir(parents=True)
+    (docs / "environments.md").write_text(
+        "---\ntitle: Environnements\ndescription: Les environnements de Onebox.\n---\n\n"
+        f"Onebox a deux environnements: pré-production et production ({FRENCH_WORD}).\n\n"
+        "## Limites de débit {#rate-limits}\n\nVingt requêtes par seconde.\n")
+    theme = i18n / "docusaurus-theme-classic"
+    theme.mkdir(parents=True)
+    (theme / "navbar.json").write_text('{"item.label.Blog": {"message": "Blogue"}}')
+    (theme / "footer.json").write_text('{"copyright": {"message": "Droits d\'auteur © 2025 Variant Inc."}}')
+
+
 # No storage, no analytics, no help desk.
 BARE: dict[str, Any] = {
     "storage": {"type": "none"},
@@ -70,3 +90,41 @@ HIDDEN_FOOTER_PAGE = "pages/faq.md"
 def hide_footer(content: Path) -> None:
     page = content / HIDDEN_FOOTER_PAGE
     page.write_text(page.read_text().replace("---\n", "---\nhide_footer: true\n", 1))
+
+
+# Three docs versions: 1.0 and 2.0 released (`docsite version`), 2.0 the latest at /docs/, the
+# current docs at /docs/next/ and 1.0 at /docs/1.0/. Each version has a word only its docs use,
+# and the current docs a page the releases lack. The navbar is CHROME's (version link and dropdown).
+VERSIONS: dict[str, Any] = {**{key: value for key, value in CHROME.items() if key != "i18n"},  # English only
+                            "docs": {"versions": {"1.0": {"label": "1.0.x"}}}}
+VERSION_WORDS = {"1.0": "quokkaone", "2.0": "quokkatwo", "current": "quokkanext"}
+CURRENT_ONLY_DOC = "docs/whats-next.md"
+
+
+def three_versions(content: Path) -> None:
+    from docsite.config import load_config
+    from docsite.versions import cut_version
+
+    config = load_config(content)
+    environments = content / "docs" / "environments.md"
+    original = environments.read_text()
+    for name in ("1.0", "2.0"):
+        environments.write_text(original + f"\n## Version words\n\nThis release says {VERSION_WORDS[name]}.\n")
+        cut_version(content, config, name)
+    environments.write_text(original + f"\n## Version words\n\nThe next release says {VERSION_WORDS['current']}.\n")
+    (content / CURRENT_ONLY_DOC).write_text(
+        "---\ntitle: What's next\ndescription: Only in the next version.\n---\n\nComing soon.\n")
+
+
+# A right-to-left second locale: Arabic, nothing translated yet (every page English, with a notice).
+RTL: dict[str, Any] = {
+    "i18n": {"locales": ["en", "ar"],
+             "localeConfigs": {"en": {"label": "English", "htmlLang": "en"},
+                               "ar": {"label": "العربية", "htmlLang": "ar", "direction": "rtl"}}},
+    "themeConfig": {"navbar": {"items": [{"type": "localeDropdown", "position": "right"},
+                                         {"label": "Docs", "to": "/docs/", "position": "left"}]}},
+}
+
+
+def arabic(content: Path) -> None:
+    (content / "i18n" / "ar").mkdir(parents=True)

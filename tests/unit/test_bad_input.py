@@ -16,6 +16,7 @@ from docsite.cli import app
 from docsite.errors import BuildError
 from tests.conftest import CONTENT
 from tests.unit.sitefiles import doc, load, write
+from tests.unit.test_openapi_validation import VALID as VALID_SPEC
 
 runner = CliRunner()
 
@@ -120,6 +121,116 @@ def unclosed_list_in_a_spec(site: Path) -> tuple[Path, int, str]:
     return file, spec[:spec.index("[List events")].count("\n") + 1, UNCLOSED_LIST
 
 
+def spec_with_schemas(site: Path, cart: str, extra: str = "") -> tuple[Path, int]:
+    """The small valid spec with its Cart schema replaced by `cart` (and `extra` schemas after it):
+    the file and Cart's line."""
+    start = VALID_SPEC.index("    Cart:\n")
+    end = VALID_SPEC.index("    Error:\n")
+    text = VALID_SPEC[:start] + f"    Cart: {cart}\n" + extra + VALID_SPEC[end:]
+    file = write(site / "specs" / "carts.yaml", text)
+    return file, text[:start].count("\n") + 1
+
+
+def ref_loop(site: Path) -> tuple[Path, int, str]:
+    """A is `$ref: B`, B is `$ref: A`: it stands for nothing (the validator overflowed the stack)."""
+    file, line = spec_with_schemas(site, "{$ref: '#/components/schemas/Basket'}",
+                                   "    Basket: {$ref: '#/components/schemas/Cart'}\n")
+    return file, line, ("/components/schemas/Cart/$ref: the $ref chain loops back on itself and never reaches a "
+                        "definition (#/components/schemas/Cart -> #/components/schemas/Basket -> "
+                        "#/components/schemas/Cart)")
+
+
+def ref_to_itself(site: Path) -> tuple[Path, int, str]:
+    file, line = spec_with_schemas(site, "{allOf: [{$ref: '#/components/schemas/Cart'}], description: A cart.}")
+    return file, line, ("/components/schemas/Cart/allOf/0/$ref: the $ref chain loops back on itself and never "
+                        "reaches a definition (#/components/schemas/Cart/allOf/0 -> #/components/schemas/Cart -> "
+                        "#/components/schemas/Cart/allOf/0)")
+
+
+INTRO = "---\ntitle: Intro\ndescription: The start.\nslug: /\n---\n\n"  # the body: line 6 on, its text 7 on
+
+
+def nested_list(levels: int) -> str:
+    return "".join("  " * level + f"- level {level}\n" for level in range(levels))
+
+
+def list_nested_too_deeply(site: Path) -> tuple[Path, int, str]:
+    """markdown-it dropped everything after a list ten levels deep, headings included, silently."""
+    file = write(site / "docs" / "intro.md", INTRO + nested_list(51) + "\n## After the list\n")
+    return file, 7 + 50, ("lists and blockquotes nest too deeply here: the parser reads 50 levels of lists "
+                          "(100 of blockquotes), what is deeper would be lost")
+
+
+def html_nested_too_deeply(site: Path) -> tuple[Path, int, str]:
+    """Raw HTML nests without end: every later stage walks the tree recursively (RecursionError)."""
+    file = write(site / "docs" / "intro.md", INTRO + "Hello.\n\n" + "<div>" * 5000 + "\n")
+    return file, 9, ("elements nest more than 256 levels deep here (raw HTML that opens elements it does not "
+                     "close?)")
+
+
+def page_too_large(site: Path) -> tuple[Path, int, str]:
+    """A page of 5.3 MB (600,000 paragraphs) overflowed the prerender's stack."""
+    file = write(site / "docs" / "intro.md", INTRO + "".join(f"p{n}\n\n" for n in range(600_000)))
+    return file, 6, "the page is 5.3 MB of Markdown, more than the 5 MB a page may hold"
+
+
+def raw_html(html: str, message: str) -> Callable[[Path], tuple[Path, int, str]]:
+    """A page whose line 9 is `html` (inside a <details> block: line 7 opens it)."""
+    def case(site: Path) -> tuple[Path, int, str]:
+        file = write(site / "docs" / "intro.md", INTRO + f"<details>\n<summary>More</summary>\n{html}\n</details>\n")
+        return file, 9, message
+    return case
+
+
+def front_matter_key_with_a_bracket(site: Path) -> tuple[Path, int, str]:
+    """Found by test_properties.py: a key holding '[' was taken for pydantic's union tag (IndexError)."""
+    file = write(site / "docs" / "intro.md", "---\ntitle: Intro\ndescription: The start.\n'[': null\nslug: /\n---\n")
+    return file, 4, "[: unknown key '['"
+
+
+def sidebar_type_not_a_name(site: Path) -> tuple[Path, int, str]:
+    """Found by test_properties.py: `type: []` was looked up as a key (TypeError: unhashable)."""
+    file = write(site / "sidebars.yaml", "docs:\n  - intro\n  - type: []\n")
+    return file, 3, "unknown sidebar item type '[]'"
+
+
+def spec_with(site: Path, old: str, new: str) -> tuple[Path, int]:
+    """The small valid spec with `old` replaced by `new`: the file and the line of `new`."""
+    text = VALID_SPEC.replace(old, new)
+    return write(site / "specs" / "carts.yaml", text), text[:text.index(new)].count("\n") + 1
+
+
+def spec_ref_not_a_string(site: Path) -> tuple[Path, int, str]:
+    """Found by test_properties.py: openapi-spec-validator failed on `$ref: [1]` (AttributeError)."""
+    file, line = spec_with(site, "{$ref: '#/components/schemas/CartRequest'}", "{$ref: [1]}")
+    return file, line, ("/paths/~1carts/post/requestBody/content/application~1json/schema/$ref: $ref must be a "
+                        "string, not [1]")
+
+
+def spec_properties_null(site: Path) -> tuple[Path, int, str]:
+    """Found by test_properties.py: openapi-spec-validator failed on `properties: null` (KeyError)."""
+    file, line = spec_with_schemas(site, "\n      type: object\n      properties: null")
+    return file, line + 2, "/components/schemas/Cart/properties: None is not of type 'object'"
+
+
+def empty_math(site: Path) -> tuple[Path, int, str]:
+    """Found by test_properties.py: `$$$$` made latex2mathml fail (NoAvailableTokensError, an internal error)."""
+    file = write(site / "docs" / "intro.md", INTRO + "Hello.\n\n$$$$\n")
+    return file, 9, "empty math: nothing between the dollar signs"
+
+
+def math_latex2mathml_cannot_read(site: Path) -> tuple[Path, int, str]:
+    file = write(site / "docs" / "intro.md", INTRO + "The square $x^$ of x.\n")
+    return file, 7, "cannot read the math 'x^': a ^ or _ has nothing after it"
+
+
+def error_example_code_not_a_string(site: Path) -> tuple[Path, int, str]:
+    """Found by test_properties.py: an error example whose `code` is a list was looked up (TypeError)."""
+    file, line = spec_with(site, "example: {code: SESSION_NOT_FOUND,", "example: {code: [],")
+    return file, line, ("/paths/~1carts/post/responses/404/content/application~1json/example/code: [] is not of "
+                        "type 'string'")
+
+
 CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
     "YAML: a quote left open in front matter": unclosed_quote_in_front_matter,
     "YAML: a list left open in front matter": unclosed_list_in_front_matter,
@@ -136,6 +247,37 @@ CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
     "non-UTF-8 site.yaml": not_utf8_config,
     "YAML alias bomb in front matter": alias_bomb_front_matter,
     "YAML alias bomb in site.yaml": alias_bomb_config,
+    "$ref loop in a spec": ref_loop,
+    "$ref to itself in a spec": ref_to_itself,
+    "list nested 51 levels": list_nested_too_deeply,
+    "raw HTML nested 5000 levels": html_nested_too_deeply,
+    "5.3 MB page": page_too_large,
+    "<iframe srcdoc>": raw_html('<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+                                "<iframe> is not allowed in Markdown's HTML"),
+    "<button formaction>": raw_html('<button formaction="javascript:alert(1)">Go</button>',
+                                    "<button> is not allowed in Markdown's HTML"),
+    "SVG <animate values=javascript:>": raw_html(
+        '<svg><a><animate attributeName="href" values="javascript:alert(1)"/><text y="20">Go</text></a></svg>',
+        "<animate> is not allowed in Markdown's HTML"),
+    "SVG url() to another document": raw_html(
+        '<svg viewBox="0 0 10 10"><rect width="10" height="10" fill="url(https://attacker.example/x.svg#p)"/></svg>',
+        'fill="url(https://attacker.example/x.svg#p)" on SVG\'s <rect>: a url() may only name an element of the page'),
+    "<base href>": raw_html('<base href="https://attacker.example/">', "<base> is not allowed in Markdown"),
+    "<meta http-equiv=refresh>": raw_html('<meta http-equiv="refresh" content="0; url=https://attacker.example/">',
+                                          "<meta> is not allowed in Markdown"),
+    "external stylesheet": raw_html('<link rel="stylesheet" href="https://attacker.example/x.css">',
+                                    "<link> is not allowed in Markdown"),
+    "javascript: link": raw_html('<a href="java&#x09;script:alert(1)">Go</a>',
+                                 'href="java\\tscript:alert(1)" on <a> is not an address a page may use'),
+    "front matter key '['": front_matter_key_with_a_bracket,
+    "sidebar item type []": sidebar_type_not_a_name,
+    "$ref: [1]": spec_ref_not_a_string,
+    "properties: null": spec_properties_null,
+    "$$$$": empty_math,
+    "$x^$": math_latex2mathml_cannot_read,
+    "error example code: []": error_example_code_not_a_string,
+    "attribute not allowed": raw_html('<span contenteditable="true">Edit me</span>',
+                                      "the attribute 'contenteditable' is not allowed on <span> in Markdown's HTML"),
 }
 
 
@@ -156,7 +298,8 @@ def test_one_clear_error_with_file_and_line(mini_site: Path, case: str) -> None:
     assert problem.fix
 
 
-@pytest.mark.parametrize("case", ["non-UTF-8 Markdown", "YAML alias bomb in front matter"])
+@pytest.mark.parametrize("case", ["non-UTF-8 Markdown", "YAML alias bomb in front matter", "$ref loop in a spec",
+                                  "list nested 51 levels", "5.3 MB page", "<base href>", "javascript: link"])
 def test_check_and_build_exit_1_and_keep_the_previous_build(mini_site: Path, tmp_path: Path, case: str) -> None:
     out = tmp_path / "build"
     write(out / "index.html", "the previous build")
@@ -439,3 +582,59 @@ def test_a_file_that_fails_to_load_is_one_error_not_one_per_reference(site_copy:
     assert report["summary"].startswith("Build failed: 1 error.")
     [problem] = report["problems"]
     assert (problem["file"], problem["line"], problem["message"]) == (str(file), line, message)
+
+
+# -- limits ------------------------------------------------------------------------------------------
+
+def test_lists_and_blockquotes_nested_20_levels_are_built_whole(mini_site: Path, tmp_path: Path) -> None:
+    """Ten levels of lists were the end of the page; 20 are built, prerendered, and what follows
+    them is there."""
+    quotes = "".join(">" * (level + 1) + f" quote {level}\n" + ">" * (level + 1) + "\n" for level in range(20))
+    write(mini_site / "docs" / "intro.md", INTRO + nested_list(20) + "\n## After the list\n\n" + quotes
+          + "\n## After the quotes\n\nThe end.\n")
+    out = tmp_path / "build"
+    result = runner.invoke(app, ["build", "--content", str(mini_site), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    page = (out / "docs" / "index.html").read_text()
+    assert page.count("<ul>") == 20 and "level 19</li>" in page
+    assert page.count("<blockquote>") == 20 and "quote 19" in page
+    assert 'id="after-the-list"' in page and 'id="after-the-quotes"' in page and "The end." in page
+
+
+def test_the_html_the_docs_use_passes_the_allowlist_unchanged(mini_site: Path) -> None:
+    write(mini_site / "static" / "img" / "a.png", "")
+    body = ("<details open>\n<summary>Why?</summary>\n\nBecause.\n\n</details>\n\n"
+            'Press <kbd>Ctrl</kbd>+<kbd>K</kbd>.<br>Note<sup>1</sup> '
+            '<a href="https://example.com/x" target="_blank" rel="noopener">out</a> <a href="/docs/">in</a> '
+            '<a href="#top">top</a> <a href="mailto:help@example.com">mail</a>\n\n'
+            '<img src="/img/a.png" alt="A" width="120" height="40">\n\n'
+            '<table><thead><tr><th colspan="2" scope="col">A</th></tr></thead>'
+            '<tbody><tr><td rowspan="2" align="right">1</td></tr></tbody></table>\n\n'
+            '<div id="top" class="note" data-kind="x" aria-label="A note" style="margin-top: 4px">y</div>\n\n'
+            '<Tabs groupId="language">\n<TabItem value="curl" label="cURL" default>\n\nA\n\n</TabItem>\n</Tabs>\n\n'
+            "- [x] done\n")
+    write(mini_site / "docs" / "intro.md", INTRO + body)
+    site, report = load(mini_site)
+    assert report.problems == []
+    tree = json.dumps(next(r.data for r in site.routes if r.path == "/docs/")["content"])
+    for kept in ('"open": true', '"target": "_blank", "rel": "noopener"', '"href": "mailto:help@example.com"',
+                 '"width": "120", "height": "40"', '"colSpan": "2", "scope": "col"', '"data-kind": "x"',
+                 '"aria-label": "A note"', '"style": {"marginTop": "4px"}', '"groupId": "language"',
+                 '["kbd", null, "Ctrl"]', '["sup", null, "1"]', '"className": "task-list-item-checkbox"'):
+        assert kept in tree, kept
+
+
+def test_a_schema_that_contains_itself_through_properties_and_items_is_no_loop(mini_site: Path) -> None:
+    """A category with subcategories is a recursive schema, not a $ref loop: it validates, renders
+    (as circular) and checks a page's JSON against it."""
+    spec_with_schemas(mini_site, "\n      type: object\n      properties:\n"
+                      "        cartId: {type: string, description: The cart.}\n"
+                      "        parent: {allOf: [{$ref: '#/components/schemas/Cart'}], description: The parent.}\n"
+                      "        children: {type: array, items: {$ref: '#/components/schemas/Cart'}, description: Kids.}")
+    write(mini_site / "docs" / "intro.md", INTRO + "Call `POST /carts`:\n\n```json\n"
+          '{"cartId": "a", "parent": {"cartId": "b"}, "children": [{"cartId": "c", "children": []}]}\n```\n')
+    site, report = load(mini_site)
+    assert report.errors == []
+    cart = next(r.data for r in site.routes if r.path == "/specification/carts")["schemas"]["Cart"]
+    assert cart["properties"]["children"]["items"] == {"ref": "Cart"}
+    assert cart["properties"]["parent"]["allOf"] == [{"ref": "Cart"}]

@@ -151,14 +151,6 @@ def test_site_metadata_entries_are_meta_tags(tmp_path: Path, mini_site: Path) ->
     assert built.site_data["metadata"] == [{"name": "twitter:site", "content": "@onebox"}]
 
 
-def test_only_the_current_docs_version_exists(tmp_path: Path) -> None:
-    """Versioned copies of the docs are not built: another version would be an empty one in the navbar."""
-    error = error_of(tmp_path, BASE + "docs:\n  versions:\n    current: {label: Next}\n    '1.0': {label: '1.0'}\n")
-    assert "only the 'current' docs version exists" in str(error)
-    assert "remove '1.0'" in str(error)
-    assert "'current' docs version is missing" in str(error_of(tmp_path, BASE + "docs:\n  versions: {}\n"))
-
-
 def test_yaml_syntax_errors_have_a_line(tmp_path: Path) -> None:
     error = error_of(tmp_path, "title: T\nurl: [unclosed\n")
     assert error.problems[0].message.startswith("YAML syntax error: did not find expected ',' or ']'")

@@ -22,10 +22,12 @@ from docsite.delivery import (
     redirects_file,
     site_rules,
 )
-from docsite.errors import BuildError
+from docsite.errors import BuildError, Report
 from docsite.nginx import nginx_config
+from docsite.openapi.specs import load_specs
+from docsite.openapi.tryit import connect_origins
 from docsite.redirects import Redirect, fallback_page
-from tests.conftest import FRONTEND, LINT_OFF
+from tests.conftest import CONTENT, FRONTEND, LINT_OFF
 from tests.unit.sitefiles import configure, doc, load, write
 
 SITE = SiteConfig(title="T", url="https://example.com")
@@ -121,6 +123,30 @@ def test_the_csp_allows_exactly_the_configured_third_parties() -> None:
                                  "https://cdn.jsdelivr.net")
     assert "https://insights.algolia.io" in csp["connect-src"] and "https://help.example.net" in csp["frame-src"]
     assert csp["frame-ancestors"] == "'self'" and csp["object-src"] == "'none'"
+
+
+def test_the_csp_lets_requests_reach_the_specs_servers_and_token_endpoints_and_nothing_else() -> None:
+    specs = load_specs(CONTENT / "specs", Report())
+    hosts = connect_origins(spec.document for spec in specs)
+    assert hosts == ["https://api.pre.oneboxtds.com", "https://api.oneboxtds.com", "https://auth.oneboxtds.com"]
+    csp = dict(part.split(" ", 1) for part in content_security_policy(SITE, [], api_origins=hosts).split("; "))
+    assert csp["connect-src"] == "'self' " + " ".join(hosts)
+    assert all(host not in csp[name] for host in hosts for name in ("script-src", "img-src", "frame-src"))
+
+
+def test_the_hosts_try_it_may_call_come_from_every_server_and_token_endpoint_of_the_specs() -> None:
+    document = {
+        "servers": [{"url": "https://{region}.example.com/v1", "variables": {
+            "region": {"default": "eu", "enum": ["eu", "us"]}}}, {"url": "/relative"}],
+        "paths": {"/a": {"servers": [{"url": "https://path.example.com"}],
+                         "get": {"servers": [{"url": "http://127.0.0.1:8080/mock"}]}}},
+        "components": {"securitySchemes": {"oauth": {"type": "oauth2", "flows": {"clientCredentials": {
+            "tokenUrl": "https://auth.example.com/token", "refreshUrl": "https://auth.example.com/refresh"}}}}},
+    }
+
+    assert connect_origins([document]) == [
+        "https://eu.example.com", "https://us.example.com", "https://path.example.com", "http://127.0.0.1:8080",
+        "https://auth.example.com"]
 
 
 def test_inline_scripts_are_allowed_by_hash_and_data_blocks_need_none(tmp_path: Path) -> None:

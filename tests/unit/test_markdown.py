@@ -380,12 +380,12 @@ UNRENDERABLE_HTML = {
         'Text\n<Highlight color={"red"}>text</Highlight>\n', 2,
         '<Highlight> has a JSX expression ({"red"…): Markdown does not read the tag, it would show as text'),
     "attribute React drops": ('<div @click="go">x</div>\n', 1,
-                              "attribute '@click' on <div> cannot be rendered: React drops it"),
-    "ref": ('<div ref="box">x</div>\n', 1, "attribute 'ref' on <div> cannot be rendered: React drops it"),
+                              "the attribute '@click' is not allowed on <div> in Markdown's HTML"),
+    "ref": ('<div ref="box">x</div>\n', 1, "the attribute 'ref' is not allowed on <div> in Markdown's HTML"),
     "event handler": ('<p onclick="x()">a</p>\n', 1,
                       "event handler attribute 'onclick' on <p> is not allowed in Markdown"),
     "javascript URL": ('<a href="javascript:alert(1)">x</a>\n', 1,
-                       "a javascript: URL in attribute 'href' on <a>: React blocks it"),
+                       'href="javascript:alert(1)" on <a> is not an address a page may use'),
     "unreadable style": ('<div style="color red">x</div>\n', 1, "cannot read 'color red' in the style of <div>"),
     "important": ('<div style="color: red !important">x</div>\n', 1,
                   "'!important' in the style of <div>: browsers ignore the declaration when React sets it"),
@@ -394,6 +394,9 @@ UNRENDERABLE_HTML = {
     "Markdown in a raw paragraph": ("<p>\n\nText\n\n</p>\n", 3, "<p> inside a paragraph: browsers end the "
                                     "paragraph before it, so the page would not match what React renders"),
     "cell outside a table": ("<td>stray</td>\n", 1, "<td> outside a <table>: browsers drop it"),
+    "the site's own id": ('Text\n<span id="__docsite_data">{}</span>\n', 2,
+                          'id="__docsite_data" on <span>: ids that start with "__" are the site\'s own '
+                          "(the page's root and its data)"),
 }
 
 

@@ -3,6 +3,7 @@ check, and the routes (search sections, anchors) the rest of the site uses."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -10,7 +11,7 @@ import pytest
 
 from docsite.build import Paths, check, load_site
 from docsite.errors import BuildError
-from tests.conftest import FRONTEND, LINT_RULES_OFF
+from tests.conftest import CONTENT, FRONTEND, LINT_RULES_OFF
 from tests.unit.sitefiles import configure
 
 
@@ -88,3 +89,19 @@ def test_api_pages_give_search_one_section_per_operation_and_their_anchors(site_
     warnings = check(paths(content))
     broken = [w for w in warnings if "broken anchor" in w.message]
     assert len(broken) == 1 and "operation-nope" in broken[0].message
+
+
+def test_each_api_has_try_it_data_for_its_operations_and_none_for_its_webhooks() -> None:
+    """What the Try it panels fetch: per operation, every parameter with its example, the samples'
+    call, and its bodies' JSON Schemas (shared responses followed), with the schemas they refer to."""
+    site = load_site(paths(CONTENT))
+    data = json.loads(site.files["/_data/tryit/orders.json"])
+    refund = data["operations"]["operation-refundOrderItems"]
+    assert refund["parameters"][0] == {"in": "path", "name": "orderCode", "required": True, "value": "OB4K7Q2M9X"}
+    assert refund["call"]["method"] == "POST" and refund["call"]["token"] is True
+    assert refund["call"]["url"] == "https://api.pre.oneboxtds.com/orders-mgmt/v1/orders/OB4K7Q2M9X/refunds"
+    assert refund["call"]["mediaType"] == "application/json" and "body" in refund["call"]
+    assert refund["request"] and refund["responses"]["401"] == {"$ref": "#/components/schemas/Error"}
+    assert "Error" in data["components"]["schemas"]
+    assert "operation-notifyOrderPurchased" not in data["operations"]  # a webhook is not called, it calls
+    assert {f"/_data/tryit/{spec.name}.json" for spec in site.specs} <= set(site.files)

@@ -146,6 +146,35 @@ def test_recursive_schemas_are_references_to_their_own_name_never_expanded(
     assert data["schemas"]["Node"]["properties"]["next"] == {"ref": "Node"}
 
 
+def test_a_schema_that_contains_itself_through_all_of_stays_a_reference(
+        tmp_path: Path, config: SiteConfig) -> None:
+    """`parent: {allOf: [$ref: Category], description: ...}` (3.0's way to describe a $ref) inside
+    Category: the member is the schema being rendered, so it stays a reference, shown as circular
+    (merging it again and again failed with 'nests deeper than 64 levels')."""
+    data = render(tmp_path, config, HEAD + dedent("""\
+        paths: {}
+        components:
+          schemas:
+            Category:
+              type: object
+              properties:
+                parent: {allOf: [{$ref: "#/components/schemas/Category"}], description: The parent.}
+                tree: {$ref: "#/components/schemas/Tree"}
+            Tree:
+              type: object
+              properties:
+                up: {allOf: [{$ref: "#/components/schemas/Leaf"}]}
+            Leaf:
+              type: object
+              properties:
+                back: {allOf: [{$ref: "#/components/schemas/Tree"}]}
+        """))
+    category = data["schemas"]["Category"]
+    assert category["properties"]["parent"] == {"description": "The parent.", "allOf": [{"ref": "Category"}]}
+    tree = data["schemas"]["Tree"]["properties"]["up"]  # Leaf merged in, its way back to Tree a reference
+    assert tree["properties"]["back"] == {"allOf": [{"ref": "Tree"}]}
+
+
 def test_a_yaml_alias_that_contains_itself_is_an_error_not_an_endless_loop(tmp_path: Path) -> None:
     from docsite.openapi.validation import validate_spec_file
     file = write(tmp_path, "api.yaml", HEAD + dedent("""\

@@ -3,6 +3,8 @@ compiler, node --check)."""
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import shutil
 import subprocess
@@ -12,6 +14,8 @@ from typing import Any
 import pytest
 
 from docsite.openapi.samples import Call, Secret, curl, javascript, python, samples_tree
+from docsite.openapi.tryit import call_data
+from tests.conftest import FRONTEND
 
 CALLS = {
     "get with query": Call("GET", "https://api.example.com/v1/events", query=[("from", "2026-03-14T21:00:00+01:00"),
@@ -90,3 +94,18 @@ def test_samples_are_synced_tabs_of_highlighted_code_blocks() -> None:
     assert languages == ["bash", "python", "javascript"]
     assert all(tab[2][0] == "CodeBlock" and 'class="line"' not in tab[2][1]["html"] for tab in tree[2:])
     assert re.search(r'class="kn">import</span>', tree[3][2][1]["html"])
+
+
+def test_the_try_it_panel_makes_the_same_code_as_the_reference(tmp_path: Path) -> None:
+    """The Try it panel makes its samples in the browser with a port of this module
+    (frontend/src/api/tryit/samples.ts): Vitest runs it on these calls and compares."""
+    calls = {**CALLS, "non-ASCII": Call("GET", "https://api.example.com/v1/ciudad/Málaga", query=[("q", "año nuevo")])}
+    cases = [{"name": name, "call": call_data(call),
+              "code": {"curl": curl(call), "python": python(call), "javascript": javascript(call)}}
+             for name, call in calls.items()]
+    (tmp_path / "cases.json").write_text(json.dumps(cases, ensure_ascii=False), encoding="utf-8")
+    run = subprocess.run(["npx", "vitest", "run", "src/api/tryit/samples.parity.test.ts"], cwd=FRONTEND,
+                         env={**os.environ, "SAMPLES_PARITY": str(tmp_path / "cases.json")},
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout[-3000:]
+    assert f"{len(cases) * 3} passed" in run.stdout

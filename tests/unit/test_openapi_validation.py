@@ -410,3 +410,23 @@ def test_the_branches_of_a_one_of_beside_fields_of_its_own_are_pieces(tmp_path: 
     assert validate(tmp_path, text) == []  # `expiresAt` is the branch's, `cartId` the whole's
     invented = replace(CART_ID, CART_ID + "                seats: 2\n", text)
     assert only(validate(tmp_path, invented)).message.endswith("('seats' was unexpected)")
+
+
+def test_a_node_the_openapi_validator_cannot_read_is_reported_at_that_node(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """openapi-spec-validator assumes shapes (it failed with KeyError on `properties: null`): a
+    failure of its own is reported at the node it was reading, never raised."""
+    from openapi_spec_validator.validation import keywords
+
+    read = keywords.SchemaValidator.__call__
+
+    def fails_on_error(self: object, schema: object, *args: object, **kwargs: object) -> object:
+        if str(getattr(schema, "parts", ())).endswith("'Error')"):
+            raise KeyError("properties")
+        return read(self, schema, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(keywords.SchemaValidator, "__call__", fails_on_error)
+    problem, = validate(tmp_path, VALID)
+    assert problem.message == ("/components/schemas/Error: cannot be read as OpenAPI: a value in it has the wrong "
+                               "type (KeyError: 'properties')")
+    assert problem.line == VALID[:VALID.index("    Error:")].count("\n") + 1

@@ -8,7 +8,7 @@ import subprocess
 import pytest
 
 from docsite.frontend import Frontend, node
-from docsite.output import data_key, docs_data_path, html_path, page_data_path
+from docsite.output import data_key, docs_data_path, html_path, page_data_path, tryit_data_path
 from docsite.routes import canonical_route
 from tests.conftest import FRONTEND
 
@@ -44,9 +44,11 @@ def test_the_front_end_computes_the_same_data_paths() -> None:
     frontend.ensure_built(lambda line: None)
     script = (
         "import(process.argv[1]).then(m => console.log(JSON.stringify(["
-        "JSON.parse(process.argv[2]).map(r => m.pageDataPath(r)), m.docsDataPath('default')])))"
+        "JSON.parse(process.argv[2]).map(r => m.pageDataPath(r)), m.docsDataPath('default'),"
+        " m.tryItDataPath('orders')])))"
     )
     bundle = (FRONTEND / "dist" / "server" / "entry-server.js").as_uri()
     result = subprocess.run([node(), "-e", script, bundle, json.dumps(ROUTES)], capture_output=True, text=True,
                             check=True, cwd=FRONTEND)
-    assert json.loads(result.stdout) == [[page_data_path(r) for r in ROUTES], docs_data_path("default")]
+    assert json.loads(result.stdout) == [[page_data_path(r) for r in ROUTES], docs_data_path("default"),
+                                         tryit_data_path("orders")]

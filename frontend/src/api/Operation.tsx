@@ -3,13 +3,16 @@
  * parameters, request body and responses as schema trees; beside them (on wide screens) the code
  * samples and the examples. Only the first success response is expanded at first.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ApiExample, ApiMedia, ApiOperation, ApiParameter, ApiResponse, ApiSecurity, ApiText } from '../types';
 import { CodeBlock } from '../content/CodeBlock';
 import { renderNode } from '../content/Content';
 import { useApi } from './context';
 import { PropertyRow, SchemaView } from './Schema';
 import { Method, Path, Text } from './Text';
+
+/** The Try-it panel and its validator: a chunk of their own, loaded when a reader opens a panel. */
+const TryItPanel = lazy(() => import('./tryit/TryIt'));
 
 const PLACES = [
   ['path', 'Path parameters'],
@@ -73,6 +76,7 @@ export function Operation({ op, security }: { op: ApiOperation; security?: ApiSe
             <a href={op.externalDocs.url}>{op.externalDocs.description}</a>
           </p>
         )}
+        {op.samples && <TryIt op={op} />}
       </div>
       <div className="api-operation-aside">
         {op.samples && (
@@ -90,6 +94,26 @@ export function Operation({ op, security }: { op: ApiOperation; security?: ApiSe
         )}
       </div>
     </section>
+  );
+}
+
+/** "Try it": a button that opens the panel (loading its code the first time). */
+function TryIt({ op }: { op: ApiOperation }) {
+  const [open, setOpen] = useState(false);
+  const panel = `${op.id}-tryit`;
+  return (
+    <div className="api-tryit">
+      <button type="button" className="api-tryit-toggle" aria-expanded={open} aria-controls={panel} onClick={() => setOpen(!open)}>
+        Try it
+      </button>
+      <div id={panel} hidden={!open}>
+        {open && (
+          <Suspense fallback={<p className="api-tryit-message">Loading…</p>}>
+            <TryItPanel op={op} />
+          </Suspense>
+        )}
+      </div>
+    </div>
   );
 }
 

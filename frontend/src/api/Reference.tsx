@@ -65,7 +65,7 @@ export function ApiReferencePage({ page }: { page: ApiReferencePageData }) {
     });
   }, []);
   const tables: ApiTables = useMemo(
-    () => ({ schemas: page.schemas ?? {}, responses: page.responses ?? {}, openSchemas, setSchemaOpen }),
+    () => ({ page, schemas: page.schemas ?? {}, responses: page.responses ?? {}, openSchemas, setSchemaOpen }),
     [page, openSchemas, setSchemaOpen],
   );
   useHashTarget(setSchemaOpen);

@@ -41,7 +41,7 @@ const schemas: Record<string, SchemaNode> = {
 
 function withTables(ui: ReactNode, openSchemas: Set<string> = new Set(), onOpen = (_: string, __: boolean) => {}) {
   return render(
-    <ApiContext.Provider value={{ schemas, responses: {}, openSchemas, setSchemaOpen: onOpen }}>{ui}</ApiContext.Provider>,
+    <ApiContext.Provider value={{ page: {} as ApiReferencePageData, schemas, responses: {}, openSchemas, setSchemaOpen: onOpen }}>{ui}</ApiContext.Provider>,
   );
 }
 
@@ -113,7 +113,7 @@ describe('schema trees', () => {
     fireEvent.click(button);
     expect(asked).toEqual([['Money', true]]);
     rerender(
-      <ApiContext.Provider value={{ schemas, responses: {}, openSchemas: new Set(['Money']), setSchemaOpen: () => {} }}>
+      <ApiContext.Provider value={{ page: {} as ApiReferencePageData, schemas, responses: {}, openSchemas: new Set(['Money']), setSchemaOpen: () => {} }}>
         <SchemaEntry name="Money" node={schemas.Money!} />
       </ApiContext.Provider>,
     );

@@ -39,6 +39,9 @@ export function headTags(meta: PageMeta, site: SiteData): HeadTag[] {
     named('twitter:image', meta.image);
   }
   tags.push({ tag: 'link', attrs: { rel: 'canonical', href: meta.canonical }, key: 'rel=canonical' });
+  for (const link of meta.hreflang ?? []) {
+    tags.push({ tag: 'link', attrs: { rel: 'alternate', hreflang: link.hreflang, href: link.href }, key: `rel=alternate:${link.hreflang}` });
+  }
   for (const alternate of meta.alternates ?? []) {
     tags.push({
       tag: 'link',

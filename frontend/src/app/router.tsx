@@ -44,7 +44,7 @@ export const CONTENT_UPDATE = 'docsite:content-update';
 
 export interface ContentUpdate {
   routes: string[]; // the routes whose page data changed
-  sidebars: string[]; // the sidebars whose data changed
+  sidebars: string[]; // the data files of the sidebars that changed (`_data/sidebar/version-1.0/docs.json`)
 }
 
 interface Shown extends PageState {
@@ -102,18 +102,22 @@ export function PageRouter({
     // event (preventDefault) tells the dev server's script not to reload the page.
     const onUpdate = (event: Event) => {
       const { routes, sidebars } = (event as CustomEvent<ContentUpdate>).detail;
-      forgetData([...routes.map(pageDataPath), ...sidebars.map(sidebarDataPath)]);
+      forgetData([...routes.map(pageDataPath), ...sidebars]);
       const previous = current.current;
       const data = previous.data;
       if (!data) return; // a load failure on screen: the page reloads
       event.preventDefault();
       const route = routeOf(previous.location.pathname);
-      const sidebarId = 'doc' in data.page ? data.page.doc.sidebar : null;
+      // each docs version has its own sidebars: the file names the version
+      const sidebarFile =
+        'doc' in data.page && data.page.doc.sidebar
+          ? sidebarDataPath(data.page.doc.sidebar, data.page.doc.version)
+          : null;
       const affected =
         routes.includes(route) ||
         routes.includes(route.replace(/\/$/, '')) ||
         routes.some((changed) => changed.endsWith('/404')) ||
-        (sidebarId !== null && sidebars.includes(sidebarId));
+        (sidebarFile !== null && sidebars.includes(sidebarFile));
       if (!affected) return;
       loadPage(route).then(
         (next) => {

@@ -82,19 +82,24 @@ function useDocsVersions(pluginId: string, load: boolean): {
   return { data, preferred, prefer };
 }
 
-/** A docs item (`doc`, `docSidebar`, `docsVersion`) leads into the version being read or preferred. */
-function useDocsItemLink(item: NavbarItemConfig): string | undefined {
+/**
+ * A docs item (`doc`, `docSidebar`, `docsVersion`) leads into the version being read or preferred;
+ * a docs version link without a configured label shows that version's label.
+ */
+function useDocsItemLink(item: NavbarItemConfig): { href: string | undefined; label: string | undefined } {
   const { pathname } = useLocation();
   const isDocsItem = item.type === 'doc' || item.type === 'docSidebar' || item.type === 'docsVersion';
   const versioned = useSite().docs.versions.length > 1;
   const { data, preferred } = useDocsVersions(item.docsPluginId ?? 'default', isDocsItem && versioned);
   const version = isDocsItem && data ? candidateVersion(data, routeOf(pathname), preferred) : null;
-  return (version && docsItemLink(item, version)) ?? item.to;
+  const label = item.versionLabel && version ? version.label : item.label;
+  return { href: (version && docsItemLink(item, version)) ?? item.to, label };
 }
 
 function LinkItem({ item, mobile }: ItemProps) {
   const active = useIsActive(item);
-  const href = useDocsItemLink(item) ?? item.href ?? '#';
+  const docsLink = useDocsItemLink(item);
+  const href = docsLink.href ?? item.href ?? '#';
   const className = mobile ? 'menu-link' : 'navbar-link';
   return (
     <SiteLink
@@ -103,7 +108,7 @@ function LinkItem({ item, mobile }: ItemProps) {
       aria-current={active ? 'page' : undefined}
       aria-label={item['aria-label']}
     >
-      {item.label}
+      {docsLink.label}
       {isExternal(href) && <ExternalIcon />}
     </SiteLink>
   );
@@ -153,7 +158,7 @@ export function DropdownItem({ item, mobile }: ItemProps) {
   const children = (item.items ?? []).map((child, index) => (
     <li key={index}>
       {child.reloadDocument ? (
-        <a href={withBase(child.to ?? '')} className={mobile ? 'menu-link' : 'navbar-link'} lang={child.lang}>
+        <a href={child.href ?? withBase(child.to ?? '')} className={mobile ? 'menu-link' : 'navbar-link'} lang={child.lang}>
           {child.label}
         </a>
       ) : (
@@ -250,7 +255,7 @@ function LocaleDropdownItem({ item, mobile }: ItemProps) {
     items: (item.locales ?? []).map((l) => ({
       type: 'default',
       label: l.label,
-      to: `${l.prefix}${route}${search}${hash}`,
+      href: `${l.base}${route.replace(/^\//, '')}${search}${hash}`,
       position: item.position,
       lang: l.locale,
       reloadDocument: true,

@@ -40,6 +40,22 @@ describe('Content', () => {
     expect(out).toContain('aria-label="Copy code to clipboard"');
   });
 
+  it('renders lists nested 20 levels deep, and what follows them', () => {
+    let list: ContentNode = ['ul', null, ['li', null, 'level 19']];
+    for (let level = 18; level >= 0; level--) list = ['ul', null, ['li', null, `level ${level}`, list]];
+    const out = html([list, ['h2', { id: 'after' }, 'After']]);
+    expect(out.match(/<ul>/g)).toHaveLength(20);
+    expect(out).toContain('<li>level 19</li></ul>');
+    expect(out).toContain('<h2 id="after">After</h2>');
+  });
+
+  it('renders an element with 150,000 children (a long page) without overflowing the stack', () => {
+    const items: ContentNode[] = Array.from({ length: 150_000 }, (_, i) => ['li', null, `item ${i}`]);
+    const out = html([['ol', null, ...items], ['p', null, 'the end']]);
+    expect(out.startsWith('<ol><li>item 0</li><li>item 1</li>')).toBe(true);
+    expect(out.endsWith('<li>item 149999</li></ol><p>the end</p>')).toBe(true);
+  }, 30_000);
+
   it('fails loudly on a component nobody registered', () => {
     expect(() => html([['Nope', null]])).toThrow('No content component named "Nope"');
   });

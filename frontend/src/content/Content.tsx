@@ -9,7 +9,22 @@ import { contentComponents } from './registry';
 import { SiteLink } from './SiteLink';
 
 export function Content({ nodes }: { nodes: ContentNode[] }) {
-  return createElement(Fragment, null, ...nodes.map(renderNode));
+  return element(Fragment, null, nodes.map(renderNode));
+}
+
+/** Children given one by one as arguments, the way JSX gives them (no keys needed), up to this
+ * many: a function call's arguments live on the stack, and a long page (a list of 200,000 items)
+ * overflowed it. More children are given as one array, each in a keyed fragment (no DOM of its own). */
+const ARGUMENTS_LIMIT = 10_000;
+
+// any element type: an HTML tag or a component, with the props the tree gives it
+function element(type: string | ComponentType<any>, props: object | null, children: ReactNode[]) {
+  if (children.length <= ARGUMENTS_LIMIT) return createElement(type, props, ...children);
+  return createElement(
+    type,
+    props,
+    children.map((child, index) => createElement(Fragment, { key: index }, child)),
+  );
 }
 
 export function renderNode(node: ContentNode): ReactNode {
@@ -17,12 +32,12 @@ export function renderNode(node: ContentNode): ReactNode {
   const [tag, props, ...children] = node;
   const rendered = children.map(renderNode);
   if (tag === 'a' && typeof props?.href === 'string') {
-    return createElement(SiteLink, props as { href: string }, ...rendered);
+    return element(SiteLink, props, rendered);
   }
   if (/^[A-Z]/.test(tag)) {
     const component = (contentComponents as Record<string, ComponentType<Record<string, unknown>>>)[tag];
     if (!component) throw new Error(`No content component named "${tag}" is registered (frontend/src/content/registry.ts).`);
-    return createElement(component, props ?? {}, ...rendered);
+    return element(component, props ?? {}, rendered);
   }
-  return createElement(tag, props, ...rendered);
+  return element(tag, props, rendered);
 }

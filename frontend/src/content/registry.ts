@@ -1,5 +1,5 @@
 /** The components a content tree may name. Keep in step with ../registry.json (the builder reads it). */
-import type { ComponentType } from 'react';
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import registry from '../registry.json';
 import { CodeBlock } from './CodeBlock';
 import { Tabs, TabItem } from './Tabs';
@@ -8,6 +8,11 @@ import { Details } from './Details';
 import { TableWrapper } from './TableWrapper';
 import { Math } from './Math';
 import { Diagram } from './Diagram';
+
+// The widget simulator is a chunk of its own, loaded only by the pages that place it.
+const LazySimulator = lazy(() => import('../simulator/WidgetSimulator').then((m) => ({ default: m.WidgetSimulator })));
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const WidgetSimulator = (props: any) => createElement(Suspense, { fallback: null }, createElement(LazySimulator, props));
 
 type Name = (typeof registry.directives)[number] | (typeof registry.builtin)[number];
 
@@ -21,4 +26,5 @@ export const contentComponents: Record<Name, ComponentType<any>> = {
   TableWrapper,
   Math,
   Diagram,
+  WidgetSimulator,
 };

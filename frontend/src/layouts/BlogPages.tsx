@@ -3,7 +3,7 @@ import type { BlogArchivePageData, BlogListPageData, BlogPostPageData, PostSumma
 import { Content } from '../content/Content';
 import { SiteLink } from '../content/SiteLink';
 import { MAIN_ID } from '../chrome/SkipToContent';
-import { Paginator, TagLinks } from './DocParts';
+import { Paginator, TagLinks, UntranslatedNotice } from './DocParts';
 import { TocColumn } from './TableOfContents';
 import { withBase } from '../lib/paths';
 
@@ -53,6 +53,7 @@ export function BlogPostPage({ page }: { page: BlogPostPageData }) {
       <div className="doc-container">
         <div className="doc-column">
           <article className="markdown blog-post">
+            <UntranslatedNotice page={page} />
             <PostHeader post={page.post} heading="h1" />
             <Content nodes={page.content} />
             <footer>

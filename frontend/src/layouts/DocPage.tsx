@@ -1,11 +1,11 @@
 /** A doc: sidebar, breadcrumbs, title, content, previous/next, and the table of contents. */
-import type { DocCategoryPageData, DocPageData, SidebarData } from '../types';
+import type { DocCategoryPageData, DocPageData, SidebarData, VersionBannerData } from '../types';
 import { Content } from '../content/Content';
 import { SiteLink } from '../content/SiteLink';
 import { MAIN_ID } from '../chrome/SkipToContent';
 import { DocSidebar } from './DocSidebar';
 import { TocColumn, TableOfContentsMobile } from './TableOfContents';
-import { Breadcrumbs, DocFooter, Paginator } from './DocParts';
+import { Breadcrumbs, DocFooter, Paginator, UntranslatedNotice } from './DocParts';
 import { PageActions } from './PageActions';
 
 function DocFrame({ sidebar, children }: { sidebar: SidebarData | null; children: React.ReactNode }) {
@@ -29,7 +29,10 @@ export function DocPage({ page, sidebar }: { page: DocPageData; sidebar: Sidebar
             <Breadcrumbs crumbs={doc.breadcrumbs} />
             {doc.markdown && <PageActions markdown={doc.markdown} />}
           </div>
+          {doc.versionInfo?.banner && <VersionBanner label={doc.versionInfo.label} banner={doc.versionInfo.banner} />}
+          <UntranslatedNotice page={page} />
           {(doc.draft || doc.unlisted) && <VisibilityBanner draft={!!doc.draft} />}
+          {doc.versionInfo?.badge && <span className="badge doc-version-badge">Version: {doc.versionInfo.label}</span>}
           <article className="markdown doc-article">
             {!doc.hideTitle && (
               <header>
@@ -45,6 +48,25 @@ export function DocPage({ page, sidebar }: { page: DocPageData; sidebar: Sidebar
         <TocColumn toc={page.toc} />
       </div>
     </DocFrame>
+  );
+}
+
+/**
+ * On a version that is not the latest: unreleased (`current` once a version is released) or no longer
+ * maintained; links to this page in the latest version (its root when the page is not there).
+ */
+function VersionBanner({ label, banner }: { label: string; banner: VersionBannerData }) {
+  return (
+    <div className="admonition admonition-warning doc-version-banner" role="note">
+      <div className="admonition-content">
+        <p>
+          {banner.kind === 'unreleased'
+            ? `This is documentation for version ${label}, which is not yet released.`
+            : `This is documentation for version ${label}, which is no longer maintained.`}{' '}
+          See the <SiteLink href={banner.latestHref}>latest version</SiteLink> ({banner.latestLabel}).
+        </p>
+      </div>
+    </div>
   );
 }
 

@@ -3,12 +3,14 @@ import type { MarkdownPageData } from '../types';
 import { Content } from '../content/Content';
 import { MAIN_ID } from '../chrome/SkipToContent';
 import { TocColumn } from './TableOfContents';
+import { UntranslatedNotice } from './DocParts';
 
 export function MarkdownPage({ page }: { page: MarkdownPageData }) {
   return (
     <main id={MAIN_ID} className="container page-main" tabIndex={-1}>
       <div className="doc-container">
         <article className="markdown doc-column">
+          <UntranslatedNotice page={page} />
           <h1>{page.title}</h1>
           <Content nodes={page.content} />
         </article>

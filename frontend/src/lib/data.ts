@@ -48,7 +48,7 @@ function dataUrl(path: string): string {
 }
 
 /** Fetch JSON once; a 404 resolves to null, any other failure rejects (and is not cached). */
-function fetchJson<T>(path: string): Promise<T | null> {
+export function fetchJson<T>(path: string): Promise<T | null> {
   const url = dataUrl(path);
   let pending = cache.get(url) as Promise<T | null> | undefined;
   if (!pending) {
@@ -116,7 +116,8 @@ async function loadPageData(route: string): Promise<PageLoaderData> {
   }
   if (!page) throw new PageLoadError('The not-found page data is missing.', dataUrl(pageDataPath('/404')));
   const sidebarId = 'doc' in page ? page.doc.sidebar : null;
-  const sidebar = sidebarId ? await fetchJson<SidebarData>(sidebarDataPath(sidebarId)) : null;
+  const version = 'doc' in page ? page.doc.version : undefined;
+  const sidebar = sidebarId ? await fetchJson<SidebarData>(sidebarDataPath(sidebarId, version)) : null;
   return { page, sidebar };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocsPluginData } from '../types';
-import { activeDoc, activeVersion, docInVersion, findDoc, findSidebarLink } from './docsVersions';
+import { activeDoc, activeVersion, docInVersion, findDoc, findSidebarLink, searchedTags } from './docsVersions';
 
 const data: DocsPluginData = {
   pluginId: 'default',
@@ -48,5 +48,34 @@ describe('docs versions lookups', () => {
     expect(activeDoc(data, '/docs/authentication')?.id).toBe('authentication/index');
     expect(docInVersion(data, '/docs/environments', current)).toBe('/docs/environments');
     expect(docInVersion(data, '/docs/category/guides', current)).toBe('/docs/');
+  });
+});
+
+describe('search indexes per docs version', () => {
+  const tags = ['docs-default-current', 'docs-default-2.0', 'docs-default-1.0', 'blog', 'default'];
+  const versions = {
+    versions: [
+      { name: 'current', path: '/docs/next/', isLast: false },
+      { name: '2.0', path: '/docs/', isLast: true },
+      { name: '1.0', path: '/docs/1.0/', isLast: false },
+    ],
+  };
+
+  it('searches the docs of the version being read, the blog and the other pages', () => {
+    expect(searchedTags(tags, versions, '/docs/1.0/guides/first', '2.0')).toEqual(['docs-default-1.0', 'blog', 'default']);
+    expect(searchedTags(tags, versions, '/docs/next/', null)).toEqual(['docs-default-current', 'blog', 'default']);
+    expect(searchedTags(tags, versions, '/docs/guides/first', '1.0')).toEqual(['docs-default-2.0', 'blog', 'default']);
+  });
+
+  it('off the docs, the preferred version, else the latest', () => {
+    expect(searchedTags(tags, versions, '/blog', '1.0')).toEqual(['docs-default-1.0', 'blog', 'default']);
+    expect(searchedTags(tags, versions, '/search', null)).toEqual(['docs-default-2.0', 'blog', 'default']);
+  });
+
+  it('with one version, every index', () => {
+    expect(searchedTags(['docs-default-current', 'blog'], { versions: [versions.versions[0]!] }, '/blog', null)).toEqual([
+      'docs-default-current',
+      'blog',
+    ]);
   });
 });

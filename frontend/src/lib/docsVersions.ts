@@ -9,6 +9,9 @@ import type { DocsPluginData, DocsVersionData } from '../types';
 
 export type VersionDoc = DocsVersionData['docs'][number];
 
+/** What the site data says of each version (every page has it); the versions data has more. */
+type VersionSummary = { name: string; path: string; isLast: boolean };
+
 function normalize(path: string): string {
   return path.replace(/\/+$/, '') || '/';
 }
@@ -36,7 +39,7 @@ export function findSidebarLink(version: DocsVersionData, sidebarId: string): { 
 }
 
 /** The version whose path holds `route` (the longest match), or null outside the docs. */
-export function activeVersion(data: DocsPluginData, route: string): DocsVersionData | null {
+export function activeVersion<V extends VersionSummary>(data: { versions: V[] }, route: string): V | null {
   const path = normalize(route);
   const matching = data.versions.filter((v) => {
     const base = normalize(v.path);
@@ -63,7 +66,11 @@ export function docInVersion(data: DocsPluginData, route: string, target: DocsVe
  * The version docs links lead into, as Docusaurus chooses it: the version of the page being read,
  * else the reader's preferred version (the last one chosen in the version dropdown), else the latest.
  */
-export function candidateVersion(data: DocsPluginData, route: string, preferred: string | null): DocsVersionData | null {
+export function candidateVersion<V extends VersionSummary>(
+  data: { versions: V[] },
+  route: string,
+  preferred: string | null,
+): V | null {
   return (
     activeVersion(data, route) ??
     data.versions.find((v) => v.name === preferred) ??
@@ -88,4 +95,22 @@ export function docsItemLink(
     return version.docs.find((d) => d.id === version.mainDocId)?.path ?? version.path;
   }
   return null;
+}
+
+const DOCS_TAG = 'docs-default-';
+
+/**
+ * The search index tags to query: each docs version has its own index (`docs-default-<name>`), and
+ * only one is searched, the version being read, else the reader's preferred one, else the latest;
+ * the blog's and the other pages' indexes always.
+ */
+export function searchedTags(
+  tags: string[],
+  data: { versions: VersionSummary[] },
+  route: string,
+  preferred: string | null,
+): string[] {
+  if (tags.filter((tag) => tag.startsWith(DOCS_TAG)).length <= 1) return tags;
+  const version = candidateVersion(data, route, preferred);
+  return tags.filter((tag) => !tag.startsWith(DOCS_TAG) || tag === `${DOCS_TAG}${version?.name}`);
 }

@@ -13,13 +13,20 @@ export function pageDataPath(route: string): string {
   return `_data/page/${dataKey(route)}.json`;
 }
 
-export function sidebarDataPath(sidebarId: string): string {
-  return `_data/sidebar/${sidebarId}.json`;
+/** A sidebar's data: `_data/sidebar/docs.json`, a released version's `_data/sidebar/version-1.0/docs.json`. */
+export function sidebarDataPath(sidebarId: string, version = 'current'): string {
+  const folder = version === 'current' ? '' : `version-${version}/`;
+  return `_data/sidebar/${folder}${sidebarId}.json`;
 }
 
 /** The docs plugin's versions (src/docsite/versions.py), fetched by the navbar's version items. */
 export function docsDataPath(pluginId: string): string {
   return `_data/docs/${pluginId}.json`;
+}
+
+/** An API's Try-it data (src/docsite/openapi/tryit.py), fetched when a reader opens a Try it panel. */
+export function tryItDataPath(api: string): string {
+  return `_data/tryit/${api}.json`;
 }
 
 /** The route with a trailing `.html` or `/index.html` removed, or null when it has neither. */

@@ -18,3 +18,15 @@ export function useQueryParam(name: string): [string | null, (value: string | nu
   );
   return [value, setValue];
 }
+
+/** Every query-string parameter of the current location, and a setter that replaces them all. */
+export function useQueryParams(): [URLSearchParams, (search: string) => void] {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(location.search);
+  const setParams = useCallback(
+    (search: string) => navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true }),
+    [location.pathname, location.hash, navigate],
+  );
+  return [params, setParams];
+}

@@ -1,97 +1,85 @@
 /**
- * The widget test page: fill in a channel and an event or session, see the embed code, and load the
- * real sales widget from Onebox's widget host to check it in this page.
+ * The widget test page: the options in the query string (`?channelId=812&eventId=4521&environment=
+ * sandbox`), read with the site's query-string helper, mount the widget in a preview for QA; the form
+ * writes them there, so a configuration can be shared as a link. A bad value (a channel id that is
+ * not a number, both an event and a session) is a message on the page, never a blank preview. The
+ * sandbox runs the site's own widget; pre-production and production load `scriptUrl`.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { MAIN_ID } from '../chrome/SkipToContent';
-import { CopyButton } from '../content/CodeBlock';
 import { SiteLink } from '../content/SiteLink';
+import { useSite } from '../app/site';
+import { useQueryParams } from '../lib/queryParams';
+import { useHydrated } from '../lib/useHydrated';
+import { SnippetBlock } from '../simulator/SnippetBlock';
+import { WidgetPreview } from '../simulator/WidgetPreview';
+import { sandboxScriptUrl } from '../simulator/snippet';
+import { DEFAULT_FORM, embedSnippet, formFromQuery, queryFromForm, resolveForm, type WidgetForm } from '../widget/form';
+import { ENVIRONMENTS } from '../widget/options';
 
 interface Props {
   title: string;
   intro: string;
   scriptUrl: string;
-  defaults: { channelId: string; eventId: string; environment: 'pre-production' | 'production'; locale: string };
+  defaults: { channelId: string; eventId: string; sessionId?: string; environment: string; locale: string };
   /** A note is a sentence, or a sentence that ends with a link to a page of the site. */
   notes: (string | { text: string; label: string; to: string })[];
 }
 
-interface WidgetApi {
-  mount(element: HTMLElement, options: Record<string, unknown>): { unmount(): void };
-}
+const PAGE_OPTIONS = ['channelId', 'eventId', 'sessionId', 'environment', 'locale'];
+const ENVIRONMENT_LABELS: Record<string, string> = { sandbox: 'Sandbox', 'pre-production': 'Pre-production', production: 'Production' };
 
-declare global {
-  interface Window {
-    OneboxWidget?: WidgetApi;
-  }
-}
-
-type Status = { state: 'idle' } | { state: 'loading' } | { state: 'mounted' } | { state: 'error'; message: string };
-
-/** The embed code, in the shape the installation guide shows: the container, then the script. */
-export function embedSnippet(scriptUrl: string, options: Props['defaults']): string {
-  return [
-    `<div`,
-    `  data-onebox-widget`,
-    `  data-channel-id="${options.channelId}"`,
-    `  data-event-id="${options.eventId}"`,
-    `  data-locale="${options.locale}"`,
-    `  data-environment="${options.environment}"`,
-    `></div>`,
-    `<script async src="${scriptUrl}"></script>`,
-  ].join('\n');
+/** The page's fields decide where the widget starts: an event id, else a session id, else the channel's events. */
+function withStart(form: WidgetForm): WidgetForm {
+  return { ...form, startOn: form.eventId.trim() ? 'event' : form.sessionId.trim() ? 'session' : 'channel' };
 }
 
 export function WidgetTests({ title, intro, scriptUrl, defaults, notes }: Props) {
-  const [options, setOptions] = useState(defaults);
-  const [status, setStatus] = useState<Status>({ state: 'idle' });
-  const container = useRef<HTMLDivElement>(null);
-  const mounted = useRef<{ unmount(): void } | null>(null);
+  const site = useSite();
+  const hydrated = useHydrated();
+  const [params, setParams] = useQueryParams();
+  const base: WidgetForm = withStart({ ...DEFAULT_FORM, ...defaults, sessionId: defaults.sessionId ?? '' });
+  // The query string is read once the page has hydrated (the prerendered HTML has none).
+  const query = hydrated ? params.toString() : '';
+  const fromQuery = withStart(formFromQuery(new URLSearchParams(query), base));
+  const [form, setForm] = useState(fromQuery);
+  useEffect(() => setForm(fromQuery), [query]); // eslint-disable-line react-hooks/exhaustive-deps
   const formId = useId();
-  const snippet = embedSnippet(scriptUrl, options);
+  const errorsId = useId();
+
+  const resolved = resolveForm(fromQuery);
+  // This page sets only these options: the others keep the widget's defaults, in the preview and the code.
+  const applied = {
+    ...resolved,
+    options: Object.fromEntries(PAGE_OPTIONS.filter((name) => name in resolved.options).map((name) => [name, resolved.options[name]])),
+  };
+  const problems = Object.values(applied.errors);
+  const snippetUrl = fromQuery.environment === 'sandbox' ? sandboxScriptUrl(site) : scriptUrl;
+  const snippet = embedSnippet(applied.options, { version: 'v2', embed: 'html', previewHeight: '' }, snippetUrl);
+  const editing = resolveForm(form).errors;
 
   const load = (event: FormEvent) => {
     event.preventDefault();
-    setStatus({ state: 'loading' });
-    const mount = () => {
-      try {
-        mounted.current?.unmount();
-        mounted.current = window.OneboxWidget!.mount(container.current!, {
-          channelId: Number(options.channelId),
-          eventId: Number(options.eventId),
-          environment: options.environment,
-          locale: options.locale,
-        });
-        setStatus({ state: 'mounted' });
-      } catch (error) {
-        setStatus({ state: 'error', message: `The widget refused these options: ${String(error)}` });
-      }
-    };
-    if (window.OneboxWidget) return mount();
-    const script = document.createElement('script');
-    script.src = scriptUrl;
-    script.async = true;
-    script.onload = () =>
-      window.OneboxWidget
-        ? mount()
-        : setStatus({ state: 'error', message: 'The widget script loaded but did not define OneboxWidget.' });
-    script.onerror = () =>
-      setStatus({
-        state: 'error',
-        message: `The widget script could not be loaded from ${scriptUrl}. Check your connection, and that no content-security policy or blocker stops it.`,
-      });
-    document.body.appendChild(script);
+    setParams(queryFromForm(withStart(form), base));
   };
 
-  const field = (name: keyof Props['defaults'], label: string) => (
+  const field = (name: 'channelId' | 'eventId' | 'sessionId' | 'locale', label: string, hint?: string) => (
     <label className="form-field">
       <span>{label}</span>
       <input
         name={name}
-        value={options[name]}
-        onChange={(e) => setOptions({ ...options, [name]: e.target.value })}
-        required
+        value={form[name]}
+        inputMode={name === 'locale' ? undefined : 'numeric'}
+        aria-invalid={editing[name] ? true : undefined}
+        aria-describedby={editing[name] ? `${formId}-${name}` : undefined}
+        placeholder={hint}
+        onChange={(e) => setForm(withStart({ ...form, [name]: e.target.value }))}
       />
+      {editing[name] && (
+        <small id={`${formId}-${name}`} className="widget-error">
+          {editing[name]}
+        </small>
+      )}
     </label>
   );
 
@@ -99,42 +87,40 @@ export function WidgetTests({ title, intro, scriptUrl, defaults, notes }: Props)
     <main id={MAIN_ID} className="container page-main widget-tests" tabIndex={-1}>
       <h1>{title}</h1>
       <p className="lead">{intro}</p>
-      <form id={formId} className="widget-form" onSubmit={load}>
+      <form id={formId} className="widget-form" onSubmit={load} aria-label="Widget options">
         {field('channelId', 'Channel id')}
-        {field('eventId', 'Event id')}
+        {field('eventId', 'Event id', 'none')}
+        {field('sessionId', 'Session id', 'none')}
         <label className="form-field">
           <span>Environment</span>
-          <select
-            name="environment"
-            value={options.environment}
-            onChange={(e) => setOptions({ ...options, environment: e.target.value as Props['defaults']['environment'] })}
-          >
-            <option value="pre-production">Pre-production</option>
-            <option value="production">Production</option>
+          <select name="environment" value={form.environment} onChange={(e) => setForm({ ...form, environment: e.target.value })}>
+            {ENVIRONMENTS.map((value) => (
+              <option key={value} value={value}>
+                {ENVIRONMENT_LABELS[value]}
+              </option>
+            ))}
           </select>
         </label>
         {field('locale', 'Locale')}
-        <button type="submit" className="button button-primary" disabled={status.state === 'loading'}>
+        <button type="submit" className="button button-primary">
           Load the widget
         </button>
       </form>
-      <h2>Embed code</h2>
-      <div className="code-block">
-        <div className="code-block-body">
-          <pre tabIndex={0} aria-label="Embed code">
-            <code>{snippet}</code>
-          </pre>
-          <CopyButton getText={() => snippet} />
-        </div>
-      </div>
       <h2>Preview</h2>
-      <div className="widget-status" role="status" aria-live="polite">
-        {status.state === 'idle' && 'Fill in the form and load the widget to preview it here.'}
-        {status.state === 'loading' && 'Loading the widget…'}
-        {status.state === 'mounted' && 'The widget is mounted below.'}
-        {status.state === 'error' && <span className="widget-error">{status.message}</span>}
-      </div>
-      <div ref={container} className="widget-preview" />
+      {problems.length > 0 ? (
+        <div className="widget-problems" role="alert" id={errorsId}>
+          <p>The widget is not loaded: the options in this page's address are not valid.</p>
+          <ul>
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        hydrated && <WidgetPreview options={applied.options} scriptUrl={scriptUrl} title="Sales widget under test" />
+      )}
+      <h2>Embed code</h2>
+      {problems.length > 0 ? <p>The embed code shows once the options are valid.</p> : <SnippetBlock code={snippet} label="Embed code" />}
       {notes.length > 0 && (
         <>
           <h2>Before you test</h2>

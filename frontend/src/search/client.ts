@@ -4,6 +4,9 @@
  */
 import type { SiteData } from '../types';
 import { baseUrl } from '../lib/paths';
+import { routeOf } from '../lib/data';
+import { searchedTags } from '../lib/docsVersions';
+import { createStorageSlot, StorageKeys } from '../lib/storage';
 import type { SearchResults, WorkerResponse } from './types';
 import SearchWorker from './worker?worker';
 
@@ -38,9 +41,10 @@ if (typeof window !== 'undefined') {
   });
 }
 
-/** `{baseUrl}search-index-{tag}.json` for every tag, versioned by the build like the page data. */
+/** `{baseUrl}search-index-{tag}.json` for every tag searched, versioned by the build like the page data. */
 export function indexUrls(site: SiteData): string[] {
-  return site.search.tags.map((tag) => {
+  const preferred = createStorageSlot(StorageKeys.preferredVersion(site.docs.pluginId)).get();
+  return searchedTags(site.search.tags, site.docs, routeOf(window.location.pathname), preferred).map((tag) => {
     const url = new URL(`${baseUrl()}search-index-${tag}.json`, window.location.href);
     url.searchParams.set('v', site.buildId);
     return url.href;

@@ -4,13 +4,33 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from docsite.markdown.parser import markdown_parser
+from docsite.errors import Problem
+from docsite.markdown.parser import MAX_NESTING, TOO_DEEP, markdown_parser
 from docsite.markdown.tree import CodeSpan, ComponentUse, Heading, Reference, Rendered, TreeBuilder
 
 __all__ = ["CodeSpan", "ComponentUse", "Heading", "Reference", "Rendered", "render_markdown"]
 
 
+# The most Markdown one page (or one description in a spec) may hold. Pages of documentation are
+# tens of kilobytes; a page of 5 MB takes a minute to build on a loaded machine and megabytes to
+# download, and is a page no reader scrolls through. Over it, the page is an error, not rendered.
+MAX_MARKDOWN_BYTES = 5_000_000
+
+
 def render_markdown(text: str, file: Path, first_line: int = 1) -> Rendered:
     """Render `text`, which starts at line `first_line` of `file` (after its front matter)."""
-    tokens = markdown_parser().parse(text)
-    return TreeBuilder(file, first_line, text.split("\n")).build(tokens)
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_MARKDOWN_BYTES:
+        return Rendered(tree=[], problems=[Problem(
+            f"the page is {size / 1e6:.1f} MB of Markdown, more than the {MAX_MARKDOWN_BYTES / 1e6:.0f} MB a page "
+            "may hold", file, first_line,
+            "split it into several pages: the sidebar and the previous/next links join them")])
+    env: dict[str, int] = {}
+    tokens = markdown_parser().parse(text, env)
+    rendered = TreeBuilder(file, first_line, text.split("\n")).build(tokens)
+    if TOO_DEEP in env:
+        rendered.problems.append(Problem(
+            f"lists and blockquotes nest too deeply here: the parser reads {(MAX_NESTING - 1) // 2} levels of "
+            f"lists ({MAX_NESTING - 1} of blockquotes), what is deeper would be lost",
+            file, first_line + env[TOO_DEEP], "nest fewer levels: split the list, or use headings or a table"))
+    return rendered

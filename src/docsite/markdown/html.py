@@ -20,8 +20,11 @@ import re
 from html.parser import HTMLParser
 from typing import Any, Protocol
 
+from docsite.markdown.sanitize import sanitize
+
 VOID_ELEMENTS = frozenset({"area", "br", "col", "embed", "hr", "img", "input", "param", "source", "track", "wbr"})
 FORBIDDEN_ELEMENTS = frozenset({"script", "style"})
+_REFUSED_VOID_ELEMENTS = frozenset({"base", "link", "meta", "param", "keygen"})  # void, and not allowed
 # Elements of a document's head, or the document itself: React 19 moves <title>, <meta> and <link>
 # into the page's head (a <title> in a page would replace its title), and the others cannot sit in a page.
 HEAD_ELEMENTS = frozenset({"title", "meta", "link", "base", "html", "head", "body"})
@@ -40,7 +43,6 @@ IMPLIED_END = {"li": frozenset({"li"}), "p": frozenset({"p"}), "dt": frozenset({
 _ATTRIBUTE_NAME = re.compile(r"^[A-Za-z_:][A-Za-z0-9_:.-]*$")
 _IN_HEAD = "<head>"  # in `refused` between <head> and </head>: what they hold is not read
 _JSX_VALUE = re.compile(r"=\s*\{[^}\s]{0,20}")
-_REACT_RESERVED = frozenset({"key", "ref", "children", "dangerouslysetinnerhtml", "suppresshydrationwarning"})
 # SVG attributes in camel case (the HTML parser reads them in lower case): the HTML standard's list.
 SVG_ATTRIBUTES = {name.lower(): name for name in (
     "attributeName attributeType baseFrequency baseProfile calcMode clipPathUnits diffuseConstant edgeMode "
@@ -94,21 +96,25 @@ class TreeSink(Protocol):
     def current_tag(self) -> str: ...
     def open_tags(self) -> list[str]: ...
     def close_implied(self, tags: frozenset[str]) -> None: ...
-    def problem(self, message: str, fix: str) -> None: ...
+    def problem(self, message: str, fix: str, severity: str = "error", lines_below: int = 0) -> None: ...
 
 
 class HtmlToTree(HTMLParser):
-    def __init__(self, sink: TreeSink, refused: set[str]) -> None:
+    """One for a page (the tree builder feeds it each piece of raw HTML): it knows what was refused."""
+
+    def __init__(self, sink: TreeSink) -> None:
         super().__init__(convert_charrefs=True)
         self.sink = sink
-        self.refused = refused  # elements refused on this page: their end tags are not reported again
+        self.refused: set[str] = set()  # elements refused on this page: their end tags are not reported again
+        # refused elements still open: what is inside one is not reported again
+        self.open_refused: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if _IN_HEAD in self.refused:
             return  # reported with the <head>
         if tag == "head":
             self.refused.update({tag, _IN_HEAD})
-            self.sink.problem("<head> in a page (Docusaurus's way to set its metadata) is not read here",
+            self._problem("<head> in a page (Docusaurus's way to set its metadata) is not read here",
                               "set title, description, keywords and image in the front matter")
             return
         if tag in FORBIDDEN_ELEMENTS or tag in HEAD_ELEMENTS:
@@ -116,12 +122,12 @@ class HtmlToTree(HTMLParser):
             fix = ("move scripts and styles into the front end (frontend/src), or use a component directive"
                    if tag in FORBIDDEN_ELEMENTS else
                    "remove it: the page's title and description come from its front matter, the head from site.yaml")
-            self.sink.problem(f"<{tag}> is not allowed in Markdown", fix)
+            self._problem(f"<{tag}> is not allowed in Markdown", fix)
             return
         written = (self.get_starttag_text() or "<")[1:].split(None, 1)[0].rstrip("/>")
         if written[:1].isupper() and tag not in COMPONENT_ELEMENTS:
             self.refused.add(tag)
-            self.sink.problem(f"<{written}> is an MDX component, which Markdown here does not read",
+            self._problem(f"<{written}> is an MDX component, which Markdown here does not read",
                               "place a registered component with a directive such as "
                               '::OperationCard{operationId="getCart"}; tabs are <Tabs>/<TabItem> or ::::tabs')
             return
@@ -131,16 +137,20 @@ class HtmlToTree(HTMLParser):
             self.sink.open("tbody", None)  # as the browser's parser does: React's tree must match it
         if tag in TABLE_PARTS and "table" not in self.sink.open_tags():
             self.refused.add(tag)
-            self.sink.problem(f"<{tag}> outside a <table>: browsers drop it", f"put the <{tag}> inside a <table>")
+            self._problem(f"<{tag}> outside a <table>: browsers drop it", f"put the <{tag}> inside a <table>")
             return
         jsx = _JSX_VALUE.search(self.get_starttag_text() or "")
         if jsx:
-            self.sink.problem(f"<{written}> has a JSX expression ({jsx.group(0)}…), "
+            self._problem(f"<{written}> has a JSX expression ({jsx.group(0)}…), "
                               "which Markdown here does not evaluate",
                               'write attribute values as strings: style="color: red; margin-top: 4px", '
                               'className="name"')
             attrs = [(name, value) for name, value in attrs
                      if _ATTRIBUTE_NAME.match(name) and not (value or "").lstrip().startswith("{")]
+        allowed = self._allowed(tag, attrs)
+        if allowed is None:
+            return
+        attrs = allowed
         if tag in ("tabs", "tabitem"):
             self.sink.open(COMPONENT_ELEMENTS[tag], {_MDX_PROPS.get(k, k): True if v is None else v for k, v in attrs})
             return
@@ -159,12 +169,14 @@ class HtmlToTree(HTMLParser):
             if tag == "head":
                 self.refused.discard(_IN_HEAD)
             return
+        if tag in self.open_refused:
+            del self.open_refused[len(self.open_refused) - 1 - self.open_refused[::-1].index(tag):]
         if tag in VOID_ELEMENTS:
             return
         if _element(tag) not in self.sink.open_tags():
             if tag in self.refused:
                 return  # reported with its start tag
-            self.sink.problem(f"</{tag}> closes no open <{tag}>", f"remove it, or add the <{tag}> it closes "
+            self._problem(f"</{tag}> closes no open <{tag}>", f"remove it, or add the <{tag}> it closes "
                               "(an element opened in an earlier paragraph or list item ends with it)")
             return
         self.sink.close_tag(_element(tag))
@@ -174,6 +186,18 @@ class HtmlToTree(HTMLParser):
             return
         if data.strip() or self.sink.current_tag() not in _WHITESPACE_FREE:
             self.sink.text(data)
+
+    def _allowed(self, tag: str, attrs: list[tuple[str, str | None]]) -> list[tuple[str, str | None]] | None:
+        """The attributes the allowlist keeps (None: not the element); what it refuses is an error
+        at its line (sanitize.py), unless it is inside an element already refused."""
+        kept, refused = sanitize(tag, attrs)
+        for message, fix in refused if not self.open_refused else []:
+            self._problem(message, fix)
+        if kept is None:
+            self.refused.add(tag)
+            if tag not in VOID_ELEMENTS | _REFUSED_VOID_ELEMENTS:
+                self.open_refused.append(tag)
+        return kept
 
     def _props(self, tag: str, attrs: list[tuple[str, str | None]]) -> dict[str, Any] | None:
         props: dict[str, Any] = {}
@@ -196,28 +220,30 @@ class HtmlToTree(HTMLParser):
         return props or None
 
     def _attribute_ok(self, tag: str, name: str, value: str | None) -> bool:
-        what = f"attribute '{name}' on <{tag}>"
+        """Event handlers (the allowlist, sanitize.py, leaves them to this message of their own), and
+        the ids the site keeps for itself: an element with the id of the page's data would replace it."""
         if name.startswith("on"):
-            self.sink.problem(f"event handler {what} is not allowed in Markdown",
-                              "remove it; interactive parts belong in a React component")
-        elif not _ATTRIBUTE_NAME.match(name) or name in _REACT_RESERVED:
-            self.sink.problem(f"{what} cannot be rendered: React drops it", "remove it, or write a standard "
-                              "HTML attribute (data-* for your own data)")
-        elif value is not None and re.match(r"\s*javascript:", value, re.IGNORECASE):
-            self.sink.problem(f"a javascript: URL in {what}: React blocks it",
-                              "link to a page or a file; interactive parts belong in a React component")
-        else:
-            return True
-        return False
+            self._problem(f"event handler attribute '{name}' on <{tag}> is not allowed in Markdown",
+                          "remove it; interactive parts belong in a React component")
+            return False
+        if name in ("id", "name") and (value or "").startswith("__"):
+            self._problem(f'{name}="{value}" on <{tag}>: ids that start with "__" are the site\'s own '
+                          "(the page's root and its data)", "choose an id that does not start with two underscores")
+            return False
+        return True
+
+    def _problem(self, message: str, fix: str) -> None:
+        """A problem at the line of the piece of HTML being read."""
+        self.sink.problem(message, fix, lines_below=self.getpos()[0] - 1)
 
     def _style(self, tag: str, css: str) -> dict[str, str]:
         style = style_object(css)
         for declaration in _declarations(css):
             if ":" not in declaration:
-                self.sink.problem(f"cannot read '{declaration.strip()}' in the style of <{tag}>",
+                self._problem(f"cannot read '{declaration.strip()}' in the style of <{tag}>",
                                   'write declarations as "name: value", separated by ";"')
         if any("!important" in value for value in style.values()):
-            self.sink.problem(f"'!important' in the style of <{tag}>: browsers ignore the declaration when "
+            self._problem(f"'!important' in the style of <{tag}>: browsers ignore the declaration when "
                               "React sets it", "remove '!important'")
         return style
 

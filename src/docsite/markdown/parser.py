@@ -29,9 +29,20 @@ COMPONENT_LINE = re.compile(r"^::([A-Z][A-Za-z0-9]*)(?:\{(.*)\})?\s*$")
 _ATTR = re.compile(r"""\s*([A-Za-z_][\w-]*)\s*=\s*("(?:[^"\\]|\\.)*"|'[^']*'|[^\s"']+)""")
 
 
+# How deep blocks may nest, in markdown-it's levels: a list takes two (the list and its item), a
+# blockquote or a container one, and the content of the deepest must be below the limit: 50 levels
+# of lists, 100 of blockquotes. markdown-it's own
+# limit (20 in its CommonMark preset: ten levels of lists) silently drops everything after the
+# block that reaches it, headings included; here reaching it is an error at its line
+# (`TOO_DEEP` in the parser's env). Pages nest 20 levels at most in practice.
+MAX_NESTING = 101
+TOO_DEEP = "docsite.too_deep"  # env key: the first line (of the body, from 0) nested too deeply
+
+
 @lru_cache(maxsize=1)
 def markdown_parser() -> MarkdownIt:
-    md = MarkdownIt("commonmark", {"html": True})
+    md = MarkdownIt("commonmark", {"html": True, "maxNesting": MAX_NESTING})
+    _report_too_deep(md)
     md.enable(["table", "strikethrough"])
     footnote_plugin(md)
     tasklists_plugin(md)
@@ -43,6 +54,26 @@ def markdown_parser() -> MarkdownIt:
     md.block.ruler.before("paragraph", "component", _component_rule,
                           {"alt": ["paragraph", "reference", "blockquote", "list"]})
     return md
+
+
+def _report_too_deep(md: MarkdownIt) -> None:
+    """Every nested block (list item, blockquote, container) is read by `md.block.tokenize`: a
+    range it would skip for being nested too deeply is recorded instead of silently dropped."""
+    tokenize = md.block.tokenize
+
+    def tokenize_or_record(state: StateBlock, start: int, end: int) -> None:
+        if state.level >= md.options.maxNesting:
+            line = state.skipEmptyLines(start)
+            if line < end:
+                state.env.setdefault(TOO_DEEP, line)
+            # skip what belongs to the block (markdown-it skipped to the end of the page)
+            while line < end and (state.isEmpty(line) or state.sCount[line] >= state.blkIndent):
+                line += 1
+            state.line = line
+            return
+        tokenize(state, start, end)
+
+    setattr(md.block, "tokenize", tokenize_or_record)  # noqa: B010 (mypy: a method is not assignable)
 
 
 def _container_validator(name: str) -> Any:

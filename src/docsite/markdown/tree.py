@@ -45,6 +45,10 @@ _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:)?//", re.IGNORECASE)
 # `![Diagram](/img/flow.png#gh-light-mode-only)![Diagram](/img/flow-dark.png#gh-dark-mode-only)`:
 # GitHub's convention for an image per colour mode; the other mode's image is hidden.
 THEMED_IMAGES = {"#gh-light-mode-only": "light-only", "#gh-dark-mode-only": "dark-only"}
+# How deep the content tree may go. Markdown alone stays far below it (50 levels of lists, inline
+# markup 100 deep); raw HTML could nest without end, and every later stage (plain text, feeds,
+# Markdown for llms, JSON, the front end's renderer) walks the tree recursively.
+MAX_TREE_DEPTH = 256
 
 
 @dataclass
@@ -117,7 +121,8 @@ class TreeBuilder:
         self.out = Rendered(tree=[])
         self.line = first_line
         self.table_labels: dict[str, int] = {}
-        self.refused_html: set[str] = set()  # raw HTML elements reported as errors (their end tags too)
+        self.too_deep = False
+        self.html = HtmlToTree(self)  # one for the page: it knows the elements it refused
 
     # -- the tree -------------------------------------------------------------------------------
 
@@ -125,7 +130,12 @@ class TreeBuilder:
         self._nesting(tag)
         self._anchors(tag, props)
         element: list[Any] = [tag, props]
-        self.stack[-1].append(element)
+        if len(self.stack) <= MAX_TREE_DEPTH:
+            self.stack[-1].append(element)
+        elif not self.too_deep:  # reported once, and kept out of the tree
+            self.too_deep = True
+            self.problem(f"elements nest more than {MAX_TREE_DEPTH} levels deep here (raw HTML that opens "
+                         "elements it does not close?)", "close the HTML elements you open, and nest fewer")
         self.stack.append(element)
 
     def append(self, node: list[Any]) -> None:
@@ -197,8 +207,9 @@ class TreeBuilder:
                 self.stack[-1] is block for block in self.blocks):
             self.stack.pop()
 
-    def problem(self, message: str, fix: str, severity: str = "error") -> None:
-        self.out.problems.append(Problem(message, self.file, self.line, fix,
+    def problem(self, message: str, fix: str, severity: str = "error", lines_below: int = 0) -> None:
+        """A problem at the current line, or `lines_below` it (in a block of raw HTML)."""
+        self.out.problems.append(Problem(message, self.file, self.line + lines_below, fix,
                                          "warning" if severity == "warning" else "error"))
 
     # -- tokens ---------------------------------------------------------------------------------
@@ -237,7 +248,7 @@ class TreeBuilder:
                 del self.out.problems[before:]
                 for match in jsx_tags:
                     name = match.group(1).lower()  # its end tag is not reported again, nor its tab items'
-                    self.refused_html.update({name, "tabitem"} if name == "tabs" else {name})
+                    self.html.refused.update({name, "tabitem"} if name == "tabs" else {name})
                     self.line = start + token.content.count("\n", 0, token.content.find(match.group(0)))
                     self.problem(f"<{match.group(1)}> has a JSX expression ({match.group(2)}…): Markdown does "
                                  "not read the tag, it would show as text",
@@ -432,9 +443,9 @@ class TreeBuilder:
         self._html(html)
 
     def _html(self, html: str) -> None:
-        parser = HtmlToTree(self, self.refused_html)
-        parser.feed(html)
-        parser.close()
+        self.html.feed(html)
+        self.html.close()
+        self.html.reset()
 
     def _component(self, token: Token) -> None:
         try:

@@ -26,6 +26,7 @@ from docsite.openapi.resolver import Location, Resolver, components
 from docsite.openapi.samples import Call, Secret, samples_tree
 from docsite.openapi.schemas import SchemaTable, example_of, json_text
 from docsite.openapi.specs import METHODS, ApiSpec, summary
+from docsite.openapi.tryit import call_data
 from docsite.routes import Route, SearchSection, page_meta
 
 SECTIONS = ("introduction", "authentication", "servers", "webhooks", "schemas", "errors")
@@ -48,6 +49,7 @@ class ApiPageBuilder:
         self.anchors: dict[str, Location] = {}  # operation anchor -> its operation
         self.sections: list[SearchSection] = []
         self.top_security: list[Any] = []
+        self.tryit: dict[str, dict[str, Any]] = {}  # operation anchor -> its Try-it data (docsite.openapi.tryit)
 
     def route(self) -> Route:
         data = self.page()
@@ -197,9 +199,10 @@ class ApiPageBuilder:
             op["externalDocs"] = {"url": str(docs["url"]), "description": str(docs.get("description") or docs["url"])}
         if not webhook and not callback:
             op_servers = operation.get("servers") or servers or self.resolver.document.get("servers")
-            op["samples"] = samples_tree(self._call(op, operation, where, body,
-                                                    security if security is not None else self.top_security,
-                                                    op_servers))
+            call = self._call(op, operation, where, body, security if security is not None else self.top_security,
+                              op_servers)
+            op["samples"] = samples_tree(call)
+            self.tryit[anchor] = self._tryit(op, operation, where, call)
             if operation.get("servers") or servers:
                 op["servers"] = self._servers(operation.get("servers") or servers, where.child("servers"))
         op = _compact(op)
@@ -552,7 +555,7 @@ class ApiPageBuilder:
                 media_type = next((m for m in content if m == "application/json"), next(iter(content)))
                 call.media_type = media_type
                 call.has_body = True
-                call.body = _first_example(self.resolver, content[media_type], at.child("content", media_type))
+                call.body = first_example(self.resolver, content[media_type], at.child("content", media_type))
         success = next((r for r in op["responses"] if r["status"].startswith("2")), None)
         if success is not None:
             response = self.responses.get(success["ref"], {}) if "ref" in success else success
@@ -560,6 +563,29 @@ class ApiPageBuilder:
             call.answer = ("none" if not types else "json" if any("json" in t for t in types)
                            else "text" if any(t.startswith("text/") for t in types) else "binary")
         return call
+
+    def _tryit(self, op: dict[str, Any], operation: dict[str, Any], where: Location, call: Call) -> dict[str, Any]:
+        """The Try-it data of an operation: every parameter with the value the samples use (none when
+        it has no example), the samples' call, and the JSON Schemas of its JSON bodies as the spec
+        writes them (`$ref`s into `components.schemas`, which the file carries)."""
+        out: dict[str, Any] = {
+            "parameters": [_compact({"in": p["in"], "name": p["name"], "required": p.get("required"),
+                                     "value": _plain(value) if (value := _example_value(p)) is not None else None})
+                           for p in op["parameters"]],
+            "call": call_data(call),
+        }
+        if "requestBody" in operation:
+            raw, _ = self.resolver.follow(operation["requestBody"], where.child("requestBody"))
+            schema = _json_schema(raw)
+            if schema is not None:
+                out["request"] = schema
+        responses: dict[str, Any] = {}
+        for status, response in (operation.get("responses") or {}).items():
+            response, _ = self.resolver.follow(response, where.child("responses", status))
+            schema = _json_schema(response)
+            responses[str(status)] = schema if schema is not None else {}
+        out["responses"] = responses
+        return out
 
     def _search_section(self, op: dict[str, Any]) -> None:
         names = " ".join(p["name"] for p in op.get("parameters", []))
@@ -611,7 +637,8 @@ def _plain(json_value: str) -> str:
     return json.dumps(value)
 
 
-def _first_example(resolver: Resolver, media: Any, where: Location) -> Any:
+def first_example(resolver: Resolver, media: Any, where: Location) -> Any:
+    """A media type's first example: its `example`, its first named one, else one made from its schema."""
     if not isinstance(media, dict):
         return None
     if "example" in media:
@@ -624,6 +651,15 @@ def _first_example(resolver: Resolver, media: Any, where: Location) -> Any:
                 return example["value"]
     if "schema" in media:
         return example_of(resolver, media["schema"], where.child("schema"), request=True)
+    return None
+
+
+def _json_schema(body: Any) -> Any:
+    """The schema of a request body's or response's JSON media type, or None."""
+    content = body.get("content") if isinstance(body, dict) else None
+    for media_type, media in (content.items() if isinstance(content, dict) else []):
+        if (media_type == "application/json" or media_type.endswith("+json")) and isinstance(media, dict):
+            return media.get("schema")
     return None
 
 

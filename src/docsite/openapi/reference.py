@@ -18,6 +18,7 @@ from docsite.markdown import render_markdown
 from docsite.openapi.page import ApiPageBuilder
 from docsite.openapi.resolver import SpecError
 from docsite.openapi.specs import DOWNLOADS, METHODS, ApiSpec, load_specs, spec_files, summary
+from docsite.openapi.tryit import tryit_file, tryit_path
 from docsite.routes import Route, SearchSection, page_meta
 
 __all__ = ["DOWNLOADS", "LANDING", "METHODS", "ApiSpec", "load_specs", "reference_routes", "spec_files"]
@@ -26,26 +27,35 @@ LANDING = "/specification/"
 LANDING_NOT_FOUND = "/specification/404"  # what a path below LANDING that is no API shows (status 404)
 
 
-def reference_routes(specs: list[ApiSpec], config: SiteConfig, report: Report) -> list[Route]:
+def reference_routes(specs: list[ApiSpec], config: SiteConfig, report: Report,
+                     files: dict[str, bytes] | None = None) -> list[Route]:
+    """The routes; each API's Try-it data (docsite.openapi.tryit) goes into `files` (site path -> bytes)."""
     landing = _landing(specs, config, report)
     routes = [landing, _landing_not_found(landing, config), _downloads(specs, config, report)]
     settings = config.model_dump_json()
     for spec in specs:
-        route, problem = cached("api-page", (str(spec.file), settings, spec.digest),
-                                lambda spec=spec: _api_page(spec, config))  # type: ignore[misc]
+        # The Try-it data is made by the same ApiPageBuilder from the same spec and settings: it is
+        # cached with the route, under a key covering everything both depend on.
+        route, tryit, problem = cached("api-page", (str(spec.file), settings, spec.digest),
+                                       lambda spec=spec: _api_page(spec, config))  # type: ignore[misc]
         if route is not None:
             routes.append(route)
+        if tryit is not None and files is not None:
+            files[tryit_path(spec.name)] = tryit
         if problem is not None:
             report.extend([problem])
     return routes
 
 
-def _api_page(spec: ApiSpec, config: SiteConfig) -> tuple[Route | None, Problem | None]:
-    """One API's page (the heaviest route of the site to make: cached by its spec and settings)."""
+def _api_page(spec: ApiSpec, config: SiteConfig) -> tuple[Route | None, bytes | None, Problem | None]:
+    """One API's page and its Try-it file (the heaviest route of the site to make: cached by its spec
+    and settings)."""
     try:
-        return ApiPageBuilder(spec, config).route(), None
+        builder = ApiPageBuilder(spec, config)
+        route = builder.route()
+        return route, tryit_file(builder.tryit, spec.document), None
     except SpecError as error:
-        return None, error.problem
+        return None, None, error.problem
 
 
 

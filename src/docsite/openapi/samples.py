@@ -5,6 +5,10 @@ choosing Python once switches every sample on the site.
 The call is built from the spec: the first server, path parameters replaced by their examples,
 required query and header parameters, the credentials of the operation's first security
 requirement, and the request body's first example.
+
+The Try it panel generates the same code in the browser for the request it sent
+(`frontend/src/api/tryit/samples.ts`, a port of this module): change both together;
+tests/unit/test_openapi_samples.py runs the port on its test calls and compares.
 """
 
 from __future__ import annotations

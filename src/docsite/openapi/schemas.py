@@ -54,6 +54,10 @@ class SchemaTable:
         self.names: dict[Location, str] = {}
         self.nodes: dict[str, Node] = {}
         self._pending: list[tuple[str, Location]] = []
+        # the schemas whose nodes are being made, the named one and those merged into it: an
+        # `allOf` member among them is a schema containing itself (`parent: {allOf: [$ref: Category]}`
+        # in Category), which stays a reference ("circular"), not merged again and again
+        self._inlining: list[Location] = []
 
     # -- the table -----------------------------------------------------------------------------
 
@@ -77,6 +81,7 @@ class SchemaTable:
         """Render every named schema (rendering one may name others) and return the table."""
         while self._pending:
             name, where = self._pending.pop(0)
+            self._inlining = [where]
             self.nodes[name] = self.node(self.resolver.get(where), where)
         return self.nodes
 
@@ -280,7 +285,7 @@ class SchemaTable:
         for index, member in enumerate(members):
             at = where.child(index)
             value, at = self._schema_behind(member, at)
-            if at in seen:
+            if at in seen or at in self._inlining:
                 return None  # an allOf that includes itself: show it as written
             if not isinstance(value, dict) or any(k in value for k in ("oneOf", "anyOf", "not", "items", "enum")):
                 return None
@@ -294,11 +299,11 @@ class SchemaTable:
                 if nested is None:
                     return None
                 value = {key: item for key, item in value.items() if key != "allOf"}
-                node = self.node(value, at, depth + 1)
+                node = self._inlined(value, at, depth + 1)
                 node = {**nested, **node, "properties": {**nested.get("properties", {}), **node.get("properties", {})},
                         "required": list(dict.fromkeys([*nested.get("required", []), *node.get("required", [])]))}
             else:
-                node = self.node(value, at, depth + 1)
+                node = self._inlined(value, at, depth + 1)
             for key, item in node.items():
                 if key == "properties":
                     merged["properties"] = {**merged.get("properties", {}), **item}
@@ -312,6 +317,13 @@ class SchemaTable:
             merged.pop("required", None)
         merged["type"] = "object"
         return merged
+
+    def _inlined(self, schema: Any, where: Location, depth: int) -> Node:
+        self._inlining.append(where)
+        try:
+            return self.node(schema, where, depth)
+        finally:
+            self._inlining.pop()
 
     def _schema_behind(self, member: Any, where: Location) -> tuple[Any, Location]:
         """A schema and where it is written, its `$ref` (if it is only a $ref) followed."""

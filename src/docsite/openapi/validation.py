@@ -23,6 +23,7 @@ reference renderer (resolver.py) reads each spec once.
 from __future__ import annotations
 
 import copy
+import json
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -271,20 +272,102 @@ def openapi_version(document: Mapping[str, Any]) -> str | None:
 
 def _check_references(document: dict[str, Any], version: str, report: _Report) -> None:
     for pointer, ref in _walk_refs(document, ""):
-        if not ref.startswith("#/"):
+        if not isinstance(ref, str):
+            report.add(pointer, f"$ref must be a string, not {json.dumps(ref, default=str)}",
+                       "write it like '#/components/schemas/Cart'")
+        elif not ref.startswith("#/"):
             report.add(pointer, f"$ref {ref!r} points outside this file",
                        "specs are self-contained: copy the definition under `components` "
                        "and reference it as `#/components/...`")
         elif resolve_pointer(document, ref[1:]) is _MISSING:
             report.add(pointer, f"$ref {ref!r} does not resolve",
                        "fix the reference or add the missing component")
+    if not report.problems:
+        _check_reference_loops(document, report)
 
 
-def _walk_refs(value: Any, pointer: str) -> Iterator[tuple[str, str]]:
+# Keywords whose schemas apply to the same value as the schema that holds them: following them
+# never goes down into the value, so a loop through them (and `$ref`s) never ends. A loop through
+# `properties`, `items` and the like is a legitimate recursive schema (a category with
+# subcategories), rendered as "circular".
+_IN_PLACE = ("allOf", "anyOf", "oneOf")
+_IN_PLACE_ONE = ("not", "if", "then", "else")
+
+
+def _check_reference_loops(document: dict[str, Any], report: _Report) -> None:
+    """A `$ref` chain that comes back to where it started (A is `$ref: B`, B is `$ref: A`, a schema
+    that is `allOf: [$ref: itself]`) stands for nothing: every tool that resolves it loops forever.
+    Each loop is reported once, at the `$ref` of its first member in the document."""
+    reported: set[frozenset[str]] = set()
+    for pointer, _ in _walk_refs(document, ""):
+        loop = _reference_loop(document, pointer.removesuffix("/$ref"))
+        if loop is None or frozenset(loop) in reported:
+            continue
+        reported.add(frozenset(loop))
+        first = next(i for i, node in enumerate(loop) if "$ref" in _get(document, node))
+        loop = loop[first:] + loop[:first]  # from a member that is a $ref: the error is reported there
+        chain = " -> ".join(f"#{node}" for node in [*loop, loop[0]])
+        report.add(f"{loop[0]}/$ref",
+                   f"the $ref chain loops back on itself and never reaches a definition ({chain})",
+                   "make one of these references point at an actual definition; a schema that contains "
+                   "itself does it through `properties` or `items`, e.g. children: {type: array, items: "
+                   "{$ref: '#/components/schemas/Category'}}")
+
+
+def _reference_loop(document: dict[str, Any], start: str) -> list[str] | None:
+    """The loop of in-place references reached from the node at `start`, as the pointers of its
+    members (from the first member met), or None when following them ends."""
+    path: list[str] = []
+    on_path: dict[str, int] = {}
+    done: set[str] = set()
+    # an explicit stack (a chain may be long): (pointer, its successors not yet followed)
+    stack: list[tuple[str, Iterator[str]]] = []
+
+    def enter(pointer: str) -> list[str] | None:
+        if pointer in on_path:
+            return path[on_path[pointer]:]
+        if pointer in done:
+            return None
+        on_path[pointer] = len(path)
+        path.append(pointer)
+        stack.append((pointer, _in_place_successors(document, pointer)))
+        return None
+
+    loop = enter(start)
+    while stack and loop is None:
+        pointer, successors = stack[-1]
+        following = next(successors, None)
+        if following is None:
+            stack.pop()
+            path.pop()
+            del on_path[pointer]
+            done.add(pointer)
+            continue
+        loop = enter(following)
+    return loop
+
+
+def _in_place_successors(document: dict[str, Any], pointer: str) -> Iterator[str]:
+    node = _get(document, pointer)
+    if not isinstance(node, dict):
+        return
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#") and resolve_pointer(document, ref[1:]) is not _MISSING:
+        yield ref[1:]
+    for key in _IN_PLACE:
+        if isinstance(node.get(key), list):
+            yield from (f"{pointer}/{key}/{index}" for index in range(len(node[key])))
+    for key in _IN_PLACE_ONE:
+        if isinstance(node.get(key), dict):
+            yield f"{pointer}/{key}"
+
+
+def _walk_refs(value: Any, pointer: str) -> Iterator[tuple[str, Any]]:
+    """Every `$ref` and its value (a string, if the spec is right)."""
     if isinstance(value, dict):
         for key, item in value.items():
             child = f"{pointer}/{escape(key)}"
-            if key == "$ref" and isinstance(item, str):
+            if key == "$ref":
                 yield child, item
             else:
                 yield from _walk_refs(item, child)
@@ -303,10 +386,29 @@ def _check_openapi(document: dict[str, Any], version: str, report: _Report) -> N
         _add_validation_error(report, "", error, fix)
     if structure_errors:
         return  # the semantic checks assume a well-formed document
-    for error in validator.root_validator(validator.schema_path):
-        # These errors are located along the path the validator walked, through `$ref`s.
-        where, message = _describe("", error)
-        report.add(_through_refs(document, where), message, fix)
+    before = len(report.problems)
+    try:
+        for error in validator.root_validator(validator.schema_path):
+            # These errors are located along the path the validator walked, through `$ref`s.
+            where, message = _describe("", error)
+            report.add(_through_refs(document, where), message, fix)
+    except _Unreadable as unreadable:
+        where = _through_refs(document, "".join(f"/{escape(str(part))}" for part in unreadable.parts))
+        if any(problem.message.startswith(where) for problem in report.problems[before:]):
+            return  # the node's mistake is reported already
+        report.add(where, "cannot be read as OpenAPI: a value in it has the wrong type "
+                   f"({type(unreadable.error).__name__}: {_shorten(str(unreadable.error), 80)})",
+                   f"{fix}; a schema's `properties` is a mapping of names to schemas, `items` a schema, "
+                   "`required` a list of names")
+
+
+class _Unreadable(Exception):
+    """openapi-spec-validator failed on a node whose shape it assumed (`properties: null`): where."""
+
+    def __init__(self, parts: tuple[Any, ...], error: BaseException) -> None:
+        super().__init__(str(error))
+        self.parts = parts
+        self.error = error
 
 
 @lru_cache(maxsize=2)
@@ -371,11 +473,15 @@ def _locating(cls: type[keywords.KeywordValidator]) -> type[keywords.KeywordVali
 
     def __call__(self: Any, *args: Any, **kwargs: Any) -> Iterator[ValidationError]:
         node = next((arg for arg in args if isinstance(arg, SchemaPath)), None)
-        for error in super(subclass, self).__call__(*args, **kwargs):
-            if node is not None and not getattr(error, "docsite_located", False):
-                error.path.extendleft(reversed([*node.parts, *suffix]))
-                error.docsite_located = True
-            yield error
+        try:
+            for error in super(subclass, self).__call__(*args, **kwargs):
+                if node is not None and not getattr(error, "docsite_located", False):
+                    error.path.extendleft(reversed([*node.parts, *suffix]))
+                    error.docsite_located = True
+                yield error
+        except (KeyError, IndexError, TypeError, AttributeError, ValueError, RecursionError) as error:
+            # the innermost validator met a node of a shape it did not expect: say which node
+            raise _Unreadable(tuple(node.parts) if node is not None else (), error) from None
 
     subclass: type[keywords.KeywordValidator] = type(
         f"Locating{cls.__name__}", (cls,), {"__call__": __call__})
@@ -685,6 +791,8 @@ def _check_error_codes(document: dict[str, Any], report: _Report) -> None:
         if not (isinstance(value, dict) and {"code", "message", "status", "traceId"} <= value.keys()):
             continue
         code = value["code"]
+        if not isinstance(code, str):
+            continue  # not a code: the example's schema reports it (`code` is a string in the error body)
         if code not in statuses:
             report.add(f"{example_pointer}/code", f"the error code {code!r} is not in `x-error-codes`",
                        "add it to `info.x-error-codes` or use a listed code")

@@ -2,8 +2,10 @@
 
     routes --search_documents--> one document per section --search_index_files--> search-index-{tag}.json
 
-Tags follow Docusaurus's names: `docs-default-current` (the docs of the current version), `blog`,
-`default` (the other pages). A file holds the spec's shapes (section 3):
+Tags follow Docusaurus's names: `docs-default-<version>` (the docs of one version:
+`docs-default-current`, `docs-default-1.0`), `blog`, `default` (the other pages). The browser
+searches the docs of the version being read (else the preferred one, else the latest).
+A file holds the spec's shapes (section 3):
 
     {"documents": [{"id", "title", "content", "tags", "sidebarParentCategories", "sectionRoute",
                     "sectionTitle", "pageTitle", "type"}, ...],
@@ -43,16 +45,18 @@ def index_file_name(tag: str) -> str:
 
 
 def search_tags(documents: list[SearchDocument]) -> list[str]:
-    """The tags that have documents, in a fixed order."""
-    present = {document.page.type for document in documents}
-    return [tag for kind, tag in TAGS.items() if kind in present]
+    """The tags that have documents, in a fixed order: the docs versions' (in the order the docs
+    are), the blog's, the other pages'."""
+    present = list(dict.fromkeys(document.page.tag for document in documents))
+    docs = [tag for tag in present if tag.startswith("docs-default-")]
+    return docs + [tag for tag in ("blog", "default") if tag in present]
 
 
 def search_index_files(documents: list[SearchDocument], settings: Search) -> dict[str, bytes]:
     """Site path -> content of every search index file."""
     files = {}
     for tag in search_tags(documents):
-        tagged = [d for d in documents if TAGS[d.page.type] == tag]
+        tagged = [d for d in documents if d.page.tag == tag]
         data = search_index(tagged, settings)
         files[index_file_name(tag)] = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
     return files

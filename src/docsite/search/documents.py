@@ -28,6 +28,14 @@ class SearchPage:
     tags: tuple[str, ...]  # the page's tags (front matter `tags`, a blog post's tags)
     keywords: tuple[str, ...]  # the page's keywords (front matter `keywords`)
     parent_categories: tuple[str, ...]  # the sidebar categories above the page, outermost first
+    version: str | None = None  # docs pages: their docs version (one index per version)
+
+    @property
+    def tag(self) -> str:
+        """The index file it goes in: `docs-default-<version>`, `blog` or `default`."""
+        if self.type == "docs":
+            return f"docs-default-{self.version or 'current'}"
+        return "blog" if self.type == "blog" else "default"
 
 
 @dataclass(frozen=True)
@@ -55,7 +63,7 @@ def search_documents(routes: list[Route], sidebars: Sidebars) -> list[SearchDocu
         else:
             continue
         page = SearchPage(route.path, route.title, route.search, _tags(route), _keywords(route),
-                          _parent_categories(route, sidebars))
+                          _parent_categories(route, sidebars), route.version)
         documents += [SearchDocument(page, s.anchor, s.title or page.title, s.text) for s in sections]
     return documents
 

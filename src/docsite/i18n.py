@@ -1,0 +1,179 @@
+"""Translated sites, as Docusaurus writers know them.
+
+Each locale of `i18n.locales` other than the default is a site of its own, built from the content
+with the translations of `i18n/<locale>/` laid over it, at `/<locale>/` (the default locale keeps
+the site root). The layout is Docusaurus's:
+
+    i18n/fr/docusaurus-plugin-content-docs/current/   the docs (the same paths as docs/)
+    i18n/fr/docusaurus-plugin-content-docs/current.json   sidebar category labels:
+                                                      {"sidebar.docs.category.Authentication": {"message": "..."}}
+    i18n/fr/docusaurus-plugin-content-docs/version-1.0/   a released version's docs (and version-1.0.json)
+    i18n/fr/docusaurus-plugin-content-blog/           the blog posts (the same file names as blog/)
+    i18n/fr/docusaurus-plugin-content-pages/          the Markdown pages (as pages/)
+    i18n/fr/docusaurus-theme-classic/navbar.json      navbar labels: {"item.label.Docs": {"message": "..."}}
+    i18n/fr/docusaurus-theme-classic/footer.json      footer labels: "link.title.<title>",
+                                                      "link.item.label.<label>", "copyright"
+
+A page without a translation is the default locale's page, built in the locale's site with a notice
+that says so. A configured locale without an `i18n/<locale>/` folder is an error at its line in
+site.yaml: the locale dropdown would lead to pages that do not exist.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from docsite.config import CONFIG_FILE, SiteConfig
+from docsite.errors import BuildError, Problem, Report
+from docsite.yamlfile import load_yaml_file
+
+I18N_DIR = "i18n"
+DOCS_PLUGIN = "docusaurus-plugin-content-docs"
+OVERLAYS = {  # below i18n/<locale>/ -> below the content folder (and each released version's docs)
+    "docusaurus-plugin-content-docs/current": "docs",
+    "docusaurus-plugin-content-blog": "blog",
+    "docusaurus-plugin-content-pages": "pages",
+}
+THEME = "docusaurus-theme-classic"
+
+
+def other_locales(config: SiteConfig) -> list[str]:
+    return [name for name in config.i18n.locales if name != config.i18n.defaultLocale]
+
+
+def locale_base(config: SiteConfig, locale: str) -> str:
+    """Where a locale's site is: the base URL, and `<locale>/` below it unless it is the default."""
+    return config.baseUrl if locale == config.i18n.defaultLocale else f"{config.baseUrl}{locale}/"
+
+
+def check_locales(config: SiteConfig, content_dir: Path, report: Report) -> None:
+    """Every locale but the default needs its translations folder."""
+    if len(config.i18n.locales) < 2:
+        return
+    config_file = content_dir / CONFIG_FILE
+    lines = load_yaml_file(config_file)
+    for index, name in enumerate(config.i18n.locales):
+        if name != config.i18n.defaultLocale and not (content_dir / I18N_DIR / name).is_dir():
+            report.error(f"locale '{name}' is configured but cannot be built: {I18N_DIR}/{name}/ does not exist",
+                         config_file, lines.line_of(("i18n", "locales", index)),
+                         f"create {I18N_DIR}/{name}/ with its translations (content/README.md, Translations: "
+                         f"an empty folder builds every page untranslated, with a notice), or remove '{name}'")
+
+
+@dataclass
+class LocaleContent:
+    """A locale's content folder: the content with the translations laid over it."""
+
+    locale: str
+    source: Path  # the content folder writers edit
+    folder: Path
+    originals: dict[Path, Path]  # a file of `folder` -> the file a writer edits (for errors)
+    untranslated: set[Path]  # Markdown files of `folder` that are the default locale's
+
+
+def locale_content(content_dir: Path, locale: str, target: Path) -> LocaleContent:
+    """Copy the content to `target` (replaced) and lay `i18n/<locale>/`'s translations over it."""
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(content_dir, target, ignore=shutil.ignore_patterns(I18N_DIR))
+    originals = {target / p.relative_to(content_dir): p for p in content_dir.rglob("*")
+                 if p.is_file() and I18N_DIR not in p.relative_to(content_dir).parts[:1]}
+    translations = content_dir / I18N_DIR / locale
+    translated: set[Path] = set()
+    overlays = dict(OVERLAYS)
+    docs_translations = translations / DOCS_PLUGIN
+    for folder in sorted(docs_translations.glob("version-*")) if docs_translations.is_dir() else []:
+        overlays[f"{DOCS_PLUGIN}/{folder.name}"] = f"versioned_docs/{folder.name}"  # a released version's
+    for source, into in overlays.items():
+        folder = translations / source
+        for file in sorted(folder.rglob("*")) if folder.is_dir() else []:
+            if not file.is_file():
+                continue
+            copy = target / into / file.relative_to(folder)
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(file, copy)
+            originals[copy] = file
+            translated.add(copy)
+    markdown = {copy for copy in originals if copy.suffix == ".md"
+                and copy.relative_to(target).parts[0] in ("docs", "blog", "pages", "versioned_docs")}
+    return LocaleContent(locale, content_dir, target, originals, markdown - translated)
+
+
+def translate_config(config: SiteConfig, content_dir: Path, locale: str) -> SiteConfig:
+    """The configuration of a locale's site: its base URL, and its navbar and footer labels."""
+    theme = content_dir / I18N_DIR / locale / THEME
+    navbar, footer = _messages(theme / "navbar.json"), _messages(theme / "footer.json")
+    data = config.model_dump(by_alias=True, exclude_unset=True)
+    data["baseUrl"] = locale_base(config, locale)
+    themed = data.setdefault("themeConfig", {})
+    bar = themed.get("navbar")
+    if isinstance(bar, dict):
+        if "title" in navbar and bar.get("title"):
+            bar["title"] = navbar["title"]
+        _labels(bar.get("items", []), navbar, "item.label.")
+    foot = themed.get("footer")
+    if isinstance(foot, dict):
+        for column in foot.get("links", []):
+            if isinstance(column, dict) and "title" in column:
+                column["title"] = footer.get(f"link.title.{column['title']}", column["title"])
+                _labels(column.get("items", []), footer, "link.item.label.")
+            elif isinstance(column, dict):
+                _labels([column], footer, "link.item.label.")
+        if foot.get("copyright") and "copyright" in footer:
+            foot["copyright"] = footer["copyright"]
+    return SiteConfig.model_validate(data)
+
+
+def sidebar_labels(content_dir: Path, locale: str, version: str) -> dict[str, str]:
+    """A version's translated sidebar labels: `docusaurus-plugin-content-docs/current.json`
+    (`version-1.0.json` for a release), {"sidebar.docs.category.Authentication": {"message": ...}}."""
+    name = "current" if version == "current" else f"version-{version}"
+    return _messages(content_dir / I18N_DIR / locale / DOCS_PLUGIN / f"{name}.json")
+
+
+def _labels(items: list[Any], messages: dict[str, str], prefix: str) -> None:
+    for item in items:
+        if isinstance(item, dict):
+            if isinstance(item.get("label"), str):
+                item["label"] = messages.get(prefix + item["label"], item["label"])
+            _labels(item.get("items") or [], messages, prefix)
+
+
+def _messages(file: Path) -> dict[str, str]:
+    """A Docusaurus translation file: {"key": {"message": "...", "description": "..."}}."""
+    if not file.is_file():
+        return {}
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise BuildError.at(f"the translations cannot be read: {exc}", file, 1,
+                            fix='write a JSON object: {"item.label.Docs": {"message": "Documentation"}}') from None
+    if not isinstance(data, dict) or not all(isinstance(v, dict) and isinstance(v.get("message"), str)
+                                             for v in data.values()):
+        raise BuildError.at("each translation is {\"message\": \"...\"}", file, 1,
+                            fix='write {"item.label.Docs": {"message": "Documentation"}}')
+    return {key: value["message"] for key, value in data.items()}
+
+
+def original_problems(problems: list[Problem], originals: dict[Path, Path]) -> list[Problem]:
+    """Problems found in a locale's copy, named by the files writers edit."""
+    out = []
+    for problem in problems:
+        file = originals.get(problem.file) if problem.file is not None else None
+        out.append(Problem(problem.message, file or problem.file, problem.line, problem.fix, problem.severity))
+    return out
+
+
+def hreflang_links(config: SiteConfig, route: str) -> list[dict[str, str]]:
+    """`<link rel="alternate" hreflang>` of a page in every locale (`config` is the default locale's),
+    and x-default: the default locale's."""
+    from docsite.routes import canonical_route
+
+    path = canonical_route(route, config.trailingSlash).lstrip("/")
+    links = [{"hreflang": config.i18n.locale(name).htmlLang, "href": config.url + locale_base(config, name) + path}
+             for name in config.i18n.locales]
+    return [*links, {"hreflang": "x-default", "href": config.url + config.baseUrl + path}]

@@ -1,0 +1,82 @@
+"""Translated sites (docsite.i18n): a second locale is built from i18n/<locale>/ in Docusaurus's
+layout, the default locale's page standing in for a missing translation; a locale that cannot be
+built is an error at its line. (The browser side is tests/e2e/test_locales.py.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from docsite.build import Paths, _locale_sites, check
+from docsite.cli import app
+from docsite.config import load_config
+from docsite.errors import BuildError, Report
+from docsite.i18n import locale_content, translate_config
+from tests.conftest import FRONTEND
+from tests.unit.sitefiles import configure, doc, load, route_data, write
+
+FRENCH = {"locales": ["en", "fr"], "localeConfigs": {"en": {"label": "English", "htmlLang": "en"},
+                                                     "fr": {"label": "Français", "htmlLang": "fr"}}}
+
+
+def paths(content: Path) -> Paths:
+    return Paths(content, content.parent / "build", FRONTEND)
+
+
+def test_a_locale_without_its_translations_folder_is_an_error_at_its_line(mini_site: Path) -> None:
+    configure(mini_site, i18n=FRENCH)
+    with pytest.raises(BuildError) as info:
+        load(mini_site)
+    [problem] = info.value.problems
+    assert problem.message == "locale 'fr' is configured but cannot be built: i18n/fr/ does not exist"
+    assert (mini_site / "site.yaml").read_text().splitlines()[problem.line - 1].strip() == "- fr"  # type: ignore[operator]
+    assert "create i18n/fr/" in (problem.fix or "")
+
+
+def test_translations_are_laid_over_the_content(mini_site: Path, tmp_path: Path) -> None:
+    configure(mini_site, i18n=FRENCH)
+    write(mini_site / "docs" / "guide.md", doc("Guide"))
+    translated = write(mini_site / "i18n" / "fr" / "docusaurus-plugin-content-docs" / "current" / "guide.md",
+                       doc("Le guide"))
+    write(mini_site / "i18n" / "fr" / "docusaurus-theme-classic" / "navbar.json",
+          '{"item.label.Docs": {"message": "Documentation"}}')
+    content = locale_content(mini_site, "fr", tmp_path / "fr")
+    assert (content.folder / "docs" / "guide.md").read_text() == translated.read_text()
+    assert content.originals[content.folder / "docs" / "guide.md"] == translated
+    assert content.untranslated == {content.folder / "docs" / "intro.md"}
+    assert not (content.folder / "i18n").exists()
+    config = translate_config(load_config(mini_site), mini_site, "fr")
+    assert config.baseUrl == "/fr/" and config.themeConfig.navbar.items[0].label == "Documentation"
+
+
+def test_an_error_in_a_translation_names_the_translated_file(mini_site: Path) -> None:
+    configure(mini_site, i18n=FRENCH)
+    broken = write(mini_site / "i18n" / "fr" / "docusaurus-plugin-content-docs" / "current" / "intro.md",
+                   "---\ntitle: Intro\ndescription: Le début.\nslug: /\n---\n\nVoir [rien](/docs/rien).\n")
+    with pytest.raises(BuildError) as info:
+        check(paths(mini_site))
+    [problem] = info.value.problems
+    assert problem.file == broken and problem.line == 7 and "/docs/rien" in problem.message
+
+
+def test_sidebar_labels_and_released_versions_are_translated(mini_site: Path) -> None:
+    configure(mini_site, i18n=FRENCH)
+    write(mini_site / "sidebars.yaml", "docs:\n  - intro\n  - type: category\n    label: Guides\n"
+          "    link: {type: generated-index}\n    items: [guides/first]\n")
+    write(mini_site / "docs" / "guides" / "first.md", doc("First guide"))
+    assert CliRunner().invoke(app, ["version", "1.0", "--content", str(mini_site)]).exit_code == 0
+    french = mini_site / "i18n" / "fr" / "docusaurus-plugin-content-docs"
+    write(french / "current.json", '{"sidebar.docs.category.Guides": {"message": "Les guides"}}')
+    write(french / "version-1.0" / "guides" / "first.md", doc("Premier guide"))
+    site, _ = load(mini_site)
+    [(name, translated)] = list(_locale_sites(paths(mini_site), site.config, False, Report()))
+    assert name == "fr"
+    current = route_data(translated, "/docs/next/guides/first")
+    assert [c["label"] for c in current["doc"]["breadcrumbs"]] == ["Home", "Les guides", "First guide"]  # type: ignore[index]
+    assert "untranslated" in current
+    assert route_data(translated, "/docs/next/category/guides")["title"] == "Les guides", "its route unchanged"
+    released = route_data(translated, "/docs/guides/first")
+    assert released["title"] == "Premier guide" and "untranslated" not in released
+    assert [c["label"] for c in released["doc"]["breadcrumbs"]] == ["Home", "Guides", "Premier guide"]  # type: ignore[index]
