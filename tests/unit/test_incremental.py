@@ -14,10 +14,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from docsite.build import Paths, build
+from docsite.config import load_config
 from docsite.errors import BuildError
 from docsite.incremental import DevBuilder
+from docsite.openapi.tryit import tryit_path
+from docsite.output import sidebar_data_path
+from docsite.versions import cut_version
 from tests.conftest import FRONTEND, LINT_OFF
-from tests.unit.sitefiles import doc, write
+from tests.unit.sitefiles import configure, doc, write
 from tests.unit.test_openapi_validation import VALID as SPEC
 
 NAMES = ["alpha", "beta", "gamma", "delta"]
@@ -123,5 +127,47 @@ def test_a_doc_edit_prerenders_only_its_page_and_reports_its_route(tmp_path: Pat
         assert update.routes == ["/docs/guides/alpha"]
         assert "A new sentence." in (tmp_path / "dev" / "docs" / "guides" / "alpha" / "index.html").read_text()
         assert untouched.stat().st_mtime_ns == stamp, "a page the edit does not touch is not prerendered again"
+    finally:
+        builder.close()
+
+
+def test_versions_and_locales_rebuild_as_a_cold_build(tmp_path: Path) -> None:
+    """A released version (its own sidebars and pages) and a French site (at /fr/): edits to the
+    released version's sidebar, a translation, a doc and a spec rebuild to a cold build's output,
+    the Try-it data and every version's sidebar data included; a released sidebar's change names its
+    data file."""
+    content = tmp_path / "content"
+    small_site(content)
+    configure(content, i18n={"defaultLocale": "en", "locales": ["en", "fr"],
+                             "localeConfigs": {"en": {"label": "English", "htmlLang": "en"},
+                                               "fr": {"label": "Français", "htmlLang": "fr"}}})
+    french = content / "i18n" / "fr" / "docusaurus-plugin-content-docs" / "current"
+    write(french / "guides" / "alpha.md", doc("Alpha en français"))
+    written = cut_version(content, load_config(content), "1.0")
+    [released_sidebars] = [file for file in written if file.parent.name == "versioned_sidebars"]
+    builder = DevBuilder(Paths(content, tmp_path / "dev", FRONTEND), log=lambda line: None)
+    try:
+        builder.rebuild()
+        builder.finish()
+        assert (tmp_path / "dev" / "fr" / "_data" / "site.json").exists()
+        assert (tmp_path / "dev" / tryit_path(Path(SPEC_FILE).stem).lstrip("/")).exists()
+        steps = [
+            ("released sidebar", lambda: write(released_sidebars, "docs:\n  - guides/alpha\n  - intro\n")),
+            ("translation", lambda: write(french / "guides" / "alpha.md", doc("Alpha", body="Du nouveau texte."))),
+            ("doc", lambda: apply(content, ("change", "beta", "alpha", 1))),
+            ("spec", lambda: apply(content, ("spec", "alpha", "alpha", 2))),
+        ]
+        for name, edit in steps:
+            edit()
+            expected = cold(content, tmp_path / "cold", builder.build_id)
+            assert isinstance(expected, dict), f"after the {name} edit: the cold build failed: {expected}"
+            update = builder.rebuild()
+            builder.finish()
+            if name == "released sidebar":
+                assert sidebar_data_path("docs", "1.0") in update.sidebars
+            incremental = snapshot(tmp_path / "dev")
+            assert sorted(incremental) == sorted(expected), f"after the {name} edit: the same files"
+            differing = [path for path in expected if incremental[path] != expected[path]]
+            assert not differing, f"after the {name} edit: the same bytes"
     finally:
         builder.close()
