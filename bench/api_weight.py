@@ -36,10 +36,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="api-weight-") as folder:
         out = Path(folder) / "build"
         build(Paths(CONTENT, out, FRONTEND), log=print)
-        with _serve(out) as url, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-            pages = {route: _scripts(browser, url + route) for route in [DOC_PAGE, *API_PAGES]}
-            browser.close()
+        with _serve(out) as url:
+            pages = scripts_by_route(url, [DOC_PAGE, *API_PAGES])
             html = {route: _gzip_kb(_fetch(url + route)) for route in [DOC_PAGE, *API_PAGES]}
     doc = pages[DOC_PAGE]
     result: dict[str, Any] = {"targets": TARGETS, "doc_page": DOC_PAGE, "doc_page_js_gzip_kb": _total(doc),
@@ -55,6 +53,15 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         }
     result["html_gzip_kb_doc_page"] = html[DOC_PAGE]
     return result
+
+
+def scripts_by_route(url: str, routes: list[str]) -> dict[str, dict[str, int]]:
+    """The scripts each route of the site served at `url` loads, in Chromium (see _scripts)."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        pages = {route: _scripts(browser, url + route) for route in routes}
+        browser.close()
+    return pages
 
 
 def _scripts(browser: Any, url: str) -> dict[str, int]:

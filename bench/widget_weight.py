@@ -10,11 +10,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import sync_playwright
-
-from bench.api_weight import DOC_PAGE, _scripts, _serve, _total
+from bench.api_weight import DOC_PAGE, _serve, _total, scripts_by_route
 from docsite.build import Paths, build
-from docsite.chromium import CHROMIUM, CHROMIUM_FLAGS
 from tests.conftest import CONTENT, FRONTEND
 
 NAME = "widget_weight"
@@ -34,10 +31,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="widget-weight-") as folder:
         out = Path(folder) / "build"
         build(Paths(CONTENT, out, FRONTEND), log=print)
-        with _serve(out) as url, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-            pages = {route: _scripts(browser, url + route) for route in [DOC_PAGE, *PAGES]}
-            browser.close()
+        with _serve(out) as url:
+            pages = scripts_by_route(url, [DOC_PAGE, *PAGES])
         bundle = bundle_gzip_kb(out)
     doc = pages[DOC_PAGE]
     result: dict[str, Any] = {"targets": TARGETS, "widget_bundle_gzip_kb": bundle,
