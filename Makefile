@@ -67,4 +67,4 @@ bench: setup chromium nginx
 	@$(UV) run python -m bench $(BENCH_ARGS)
 
 clean:
-	rm -rf build build-dev frontend/dist bench/corpus bench/results
+	rm -rf build build-dev frontend/dist bench/corpus bench/results .docsite-cache .cache

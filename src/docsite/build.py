@@ -10,19 +10,21 @@ nothing.
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import json
 import os
 import shutil
 import subprocess
-import tempfile
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from docsite.blog import blog_routes, inline_authors
-from docsite.cache import CACHE_DIR_NAME, use_cache
+from docsite.cache import CACHE_DIR_NAME, LOCALES_DIR, prune, use_cache
 from docsite.config import CONFIG_FILE, SiteConfig, load_config
 from docsite.content import Content, load_content
 from docsite.delivery import (
@@ -103,12 +105,12 @@ class Paths:
     content: Path
     out: Path
     frontend: Path = PROJECT_ROOT / "frontend"
-    cache: Path = PROJECT_ROOT / ".cache"  # what rebuilds reuse: rendered diagrams
-    results: Path | None = PROJECT_ROOT / CACHE_DIR_NAME  # parsed Markdown by content hash (docsite.cache)
+    # what builds reuse (docsite.cache): results by content hash, rendered diagrams, locale copies
+    cache: Path = PROJECT_ROOT / CACHE_DIR_NAME
 
     @classmethod
     def default(cls, root: Path = PROJECT_ROOT) -> Paths:
-        return cls(root / "content", root / "build", root / "frontend", root / ".cache", root / CACHE_DIR_NAME)
+        return cls(root / "content", root / "build", root / "frontend", root / CACHE_DIR_NAME)
 
     def diagram_renderer(self) -> Renderer:
         return Renderer(self.frontend / "node_modules" / "mermaid", self.cache / "diagrams")
@@ -140,7 +142,7 @@ class BuildResult:
     out: Path | None
     site: Site | None = None  # what was built (the dev server compares the next rebuild with it)
     # dev builds: each other locale's site and its outputs but the HTML (static files included: its
-    # content folder is a temporary copy, gone once the build returns), by locale name
+    # content folder is a copy, laid out again by the next build), by locale name
     locales: dict[str, tuple[Site, dict[str, bytes]]] = field(default_factory=dict)
 
 
@@ -156,7 +158,7 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
     """Load, resolve and check the content (of `locale`'s site: the content with its translations
     laid over it, docsite.i18n). Raises BuildError listing every error found."""
     report = report or Report()
-    use_cache(paths.results)
+    use_cache(paths.cache)
     root_config = load_config(locale.source if locale else paths.content)
     config = translate_config(root_config, locale.source, locale.locale) if locale else root_config
     if locale is None:
@@ -272,6 +274,7 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
+    prune(paths.cache)
     return BuildResult(len(site.routes), report.warnings, time.perf_counter() - started, paths.out, site, locales)
 
 
@@ -287,12 +290,12 @@ def check(paths: Paths) -> list[Problem]:
 def locale_sites(paths: Paths, config: SiteConfig, dev: bool, report: Report,
                  build_id: str | None = None) -> Iterator[tuple[str, Site]]:
     """The site of each locale but the default, loaded from a copy of the content with its
-    translations laid over it. Problems name the files writers edit; those of untranslated pages
-    were the default locale's, reported once. The copy is deleted once the next site is asked for:
-    read a site's static files before (`static_outputs`)."""
+    translations laid over it (in the cache: `_locale_folder`). Problems name the files writers edit;
+    those of untranslated pages were the default locale's, reported once. The copy may be laid out
+    again once the next site is asked for: read a site's static files before (`static_outputs`)."""
     for name in other_locales(config):
-        with tempfile.TemporaryDirectory(prefix=f"docsite-{name}-") as folder:
-            content = locale_content(paths.content, name, Path(folder) / "content")
+        with _locale_folder(paths, name) as folder:
+            content = locale_content(paths.content, name, folder / "content")
             translated = Report()
             try:
                 site = load_site(replace(paths, content=content.folder), dev=dev, report=translated, locale=content,
@@ -306,6 +309,22 @@ def locale_sites(paths: Paths, config: SiteConfig, dev: bool, report: Report,
 
 
 _locale_sites = locale_sites  # the name the tests know
+
+
+@contextmanager
+def _locale_folder(paths: Paths, locale: str) -> Iterator[Path]:
+    """The folder `locale`'s content is laid out in: the same one for a content folder from one build
+    to the next, so the result cache (keyed by a file's path and bytes) serves its pages again. The
+    lock keeps two builds of one content folder (the dev server and `docsite build`) from laying it
+    out at the same time; its modification time tells `docsite.cache.prune` the copy is in use."""
+    digest = hashlib.sha256(str(paths.content.resolve()).encode()).hexdigest()[:12]
+    folder = paths.cache / LOCALES_DIR / f"{locale}-{digest}"
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    lock_file = folder.with_name(folder.name + ".lock")
+    with lock_file.open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        lock_file.touch()
+        yield folder
 
 
 def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress) -> list[dict[str, str]]:

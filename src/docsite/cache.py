@@ -1,5 +1,7 @@
 """Work the builder can reuse between runs, kept by content hash: `.docsite-cache/` beside the
-project (git-ignored, safe to delete at any time).
+project (git-ignored, safe to delete at any time). It holds the results below, the rendered
+diagrams (`diagrams/`, docsite.diagrams) and the copies of the content each locale is built from
+(`locales/`, docsite.build).
 
 A result is stored under the hash of everything it was computed from (the file's path and bytes, the
 kind of result) and of the builder's own source code, so an edit to the builder invalidates every
@@ -7,14 +9,21 @@ entry and nothing stale is ever read. Entries are pickles written atomically (a 
 renamed into place): concurrent builds and worker processes share the folder safely. Results are
 also kept in memory for the process (the dev server's rebuilds), and every read returns a fresh copy:
 later stages edit the trees they are given (links are rewritten in place).
+
+Nothing is ever invalidated in place, so entries made by an older builder or for deleted files stay
+behind: an entry is touched when it is read, and `prune` deletes what no build used for
+`UNUSED_DAYS` (at most once a day, after a build).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import pickle
+import shutil
 import tempfile
+import time
 from collections.abc import Callable
 from functools import lru_cache
 from importlib import metadata
@@ -26,6 +35,10 @@ T = TypeVar("T")
 CACHE_DIR_NAME = ".docsite-cache"
 _PACKAGE = Path(__file__).resolve().parent
 _MEMORY_LIMIT = 20_000
+UNUSED_DAYS = 14
+_DAY = 24 * 3600
+_PRUNED_MARKER = "last-pruned"
+LOCALES_DIR = "locales"  # a copy of the content per content folder and locale, with its lock file
 _LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "pygments", "latex2mathml", "pydantic", "pyyaml")
 
 
@@ -79,6 +92,8 @@ class ResultCache:
                 data = (self.folder / key[:2] / key).read_bytes()
             except OSError:
                 data = None
+            else:
+                mark_used(self.folder / key[:2] / key)
         if data is not None:
             try:
                 value: T = pickle.loads(data)
@@ -114,6 +129,45 @@ class ResultCache:
             os.replace(temporary, target)
         except OSError:  # a read-only or full disk: the build goes on without the cache
             return
+
+
+def mark_used(entry: Path) -> None:
+    """Note that a build read `entry` (its modification time, refreshed at most daily: one stat
+    per read), so `prune` keeps it."""
+    with contextlib.suppress(OSError):
+        if entry.stat().st_mtime < time.time() - _DAY:
+            os.utime(entry)
+
+
+def prune(folder: Path, *, unused_days: int = UNUSED_DAYS) -> int:
+    """Delete the entries of the cache in `folder` (results, diagrams, locale copies' files) that no
+    build has read for `unused_days`, at most once a day. Returns how many were deleted."""
+    marker = folder / _PRUNED_MARKER
+    now = time.time()
+    try:
+        if marker.stat().st_mtime > now - _DAY:
+            return 0
+    except OSError:
+        pass
+    if not folder.is_dir():
+        return 0
+    cutoff = now - unused_days * _DAY
+    deleted = 0
+    for entry in folder.rglob("*"):
+        try:
+            if entry.parent.name == LOCALES_DIR and entry.suffix == ".lock" and entry.stat().st_mtime < cutoff:
+                shutil.rmtree(entry.with_suffix(""), ignore_errors=True)  # a locale copy no build used
+                entry.unlink()
+                deleted += 1
+            elif (LOCALES_DIR not in entry.relative_to(folder).parts[:1] and entry.is_file() and entry != marker
+                  and entry.stat().st_mtime < cutoff):
+                entry.unlink()
+                deleted += 1
+        except OSError:  # removed meanwhile by another build
+            continue
+    with contextlib.suppress(OSError):
+        marker.touch()
+    return deleted
 
 
 _active = ResultCache(None)

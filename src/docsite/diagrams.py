@@ -14,7 +14,7 @@ every page with a diagram a second request before it hydrated. As images they co
 hundred bytes, and the visible one 5 to 7 KB compressed.
 
 Rendering costs a browser start and mermaid's 5 MB bundle (about 3 s), so results are cached by
-content hash (mermaid's version, the render settings and the source) in `.cache/diagrams/`:
+content hash (mermaid's version, the render settings and the source) in `.docsite-cache/diagrams/`:
 a rebuild that changes no diagram starts no browser, and a site without diagrams never needs
 Chromium. A diagram mermaid cannot parse is an error at its line in the Markdown file, with
 mermaid's message; the error is cached too, so `docsite check` repeats it without a browser.
@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from docsite import chromium
+from docsite.cache import mark_used
 from docsite.chromium import CHROMIUM_FLAGS
 from docsite.errors import Report
 
@@ -240,6 +241,7 @@ def _read_cache(folder: Path, key: str) -> dict[str, Any] | None:
         data = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
+    mark_used(folder / f"{key}.json")
     complete = {*THEMES, "width", "height"} <= data.keys() if isinstance(data, dict) else False
     return data if isinstance(data, dict) and ("error" in data or complete) else None
 

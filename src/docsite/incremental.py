@@ -265,7 +265,7 @@ SIDEBAR_DATA = sidebar_data_path("x").rsplit("/", 1)[0] + "/"  # _data/sidebar/
 
 def _with_locales(paths: Paths, site: Site, report: Report, build_id: str) -> Iterator[tuple[str, Site]]:
     """The default locale's site at the root, then each other locale's in its folder. A locale's
-    content folder is gone once the next is asked for: read its static files before."""
+    content folder may be laid out again once the next is asked for: read its static files before."""
     yield "", site
     for name, translated in locale_sites(paths, site.config, True, report, build_id=build_id):
         yield f"{name}/", translated

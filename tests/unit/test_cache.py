@@ -1,0 +1,75 @@
+"""The build's cache folder (docsite.cache): what no build read for two weeks is deleted, what a
+build reads is kept, and a second locale's pages are served from it on the next build."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from docsite.build import Paths, _locale_sites, load_site
+from docsite.cache import LOCALES_DIR, UNUSED_DAYS, ResultCache, prune, results, use_cache
+from docsite.errors import Report
+from tests.conftest import FRONTEND
+from tests.unit.sitefiles import configure, doc, write
+
+DAY = 24 * 3600
+
+
+def age(path: Path, days: float) -> Path:
+    then = time.time() - days * DAY
+    os.utime(path, (then, then))
+    return path
+
+
+def test_prune_deletes_what_no_build_used_for_two_weeks_once_a_day(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    old_result = age(write(cache / "ab" / "ab12", "stale"), UNUSED_DAYS + 1)
+    old_diagram = age(write(cache / "diagrams" / "d1.json", "{}"), UNUSED_DAYS + 1)
+    recent = age(write(cache / "cd" / "cd34", "fresh"), UNUSED_DAYS - 1)
+    copy = cache / LOCALES_DIR / "fr-0123456789ab"
+    age(write(copy / "content" / "docs" / "intro.md", "# Intro"), 400)  # copied with its file's date...
+    age(write(cache / LOCALES_DIR / "fr-0123456789ab.lock", ""), 1)  # ...but laid out yesterday: kept
+    gone = cache / LOCALES_DIR / "de-0123456789ab"
+    write(gone / "content" / "site.yaml", "title: x")
+    age(write(cache / LOCALES_DIR / "de-0123456789ab.lock", ""), UNUSED_DAYS + 1)
+
+    assert prune(cache) == 3
+    assert not old_result.exists() and not old_diagram.exists() and not gone.exists()
+    assert recent.exists() and (copy / "content" / "docs" / "intro.md").exists()
+
+    age(recent, UNUSED_DAYS + 1)
+    assert prune(cache) == 0 and recent.exists(), "pruned at most once a day"
+    age(cache / "last-pruned", 2)
+    assert prune(cache) == 1 and not recent.exists()
+
+
+def test_reading_an_entry_keeps_it(tmp_path: Path) -> None:
+    folder = tmp_path / "cache"
+    writer = ResultCache(folder)
+    key = writer.key("test", "input")
+    assert writer.get_or_compute(key, lambda: "value") == "value"
+    entry = age(folder / key[:2] / key, UNUSED_DAYS + 1)
+
+    reader = ResultCache(folder)  # the next build: nothing in memory
+    assert reader.get_or_compute(key, lambda: "recomputed") == "value"
+    assert entry.stat().st_mtime > time.time() - 60
+    assert prune(folder) == 0 and entry.exists()
+
+
+def test_a_second_locale_is_served_from_the_cache_on_the_next_build(mini_site: Path, tmp_path: Path) -> None:
+    configure(mini_site, i18n={"locales": ["en", "fr"]})
+    write(mini_site / "i18n" / "fr" / "docusaurus-plugin-content-docs" / "current" / "intro.md",
+          doc("Introduction", "slug: /\n"))
+    paths = Paths(mini_site, tmp_path / "build", FRONTEND, tmp_path / "cache")
+
+    def french_site_misses() -> int:
+        use_cache(None)  # a new process: the next build reads the folder, not this one's memory
+        site = load_site(paths)
+        before = results().misses
+        [(name, translated)] = list(_locale_sites(paths, site.config, False, Report()))
+        assert name == "fr" and translated.routes[0].data["title"] == "Introduction"
+        return results().misses - before
+
+    assert french_site_misses() > 0
+    assert french_site_misses() == 0
