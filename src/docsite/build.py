@@ -89,6 +89,7 @@ from docsite.routes import (
     react_route,
 )
 from docsite.search import SearchDocument, search_documents, search_index_files, search_tags
+from docsite.search.languages import language_of
 from docsite.sidebars import Sidebars, load_sidebars
 from docsite.sitedata import site_data
 from docsite.versions import CURRENT, PLUGIN_ID, DocsVersion, docs_version, versions_data
@@ -352,7 +353,9 @@ def static_outputs(site: Site) -> dict[str, bytes]:
 
 
 def search_files(site: Site) -> dict[str, bytes]:
-    return {path.lstrip("/"): data for path, data in search_index_files(site.search, site.config.search).items()}
+    language = language_of(site.site_data["i18n"]["htmlLang"])
+    files = search_index_files(site.search, site.config.search, language)
+    return {path.lstrip("/"): data for path, data in files.items()}
 
 
 def prerender_jobs(site: Site) -> list[dict[str, str]]:

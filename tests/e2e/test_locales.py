@@ -9,7 +9,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import VariantSite
-from tests.e2e.variants import CHROME, FRENCH_WORD, RTL, arabic, french
+from tests.e2e.variants import CHROME, FRENCH_INFLECTED, FRENCH_WORD, RTL, arabic, french
 
 NOTICE = "This page has not been translated yet: it is shown in English."
 
@@ -60,6 +60,23 @@ def test_search_in_each_locale_finds_its_own_pages(page: Page, variant_site: Var
             expect(page.locator(".search-hit").first).to_have_attribute("href", re.compile("^/fr/docs/environments"))
         else:
             expect(page.get_by_text("No results found.")).to_be_visible()
+
+
+def test_french_search_finds_another_inflection_and_english_pages_load_no_language(
+        page: Page, variant_site: VariantSite) -> None:
+    url = variant_site("chrome", config=CHROME, edit=french)
+    scripts: list[str] = []
+    page.on("request", lambda request: scripts.append(request.url) if request.resource_type == "script" else None)
+    for path in ("/docs/environments", "/fr/docs/environments"):
+        page.goto(url + path)
+        page.locator(".navbar-search input").click()
+        page.locator("#site-search-input").fill(FRENCH_INFLECTED[1])
+        if path.startswith("/fr/"):
+            expect(page.locator(".search-hit").first).to_have_attribute("href", "/fr/docs/environments#events")
+        else:
+            expect(page.get_by_text("No results found.")).to_be_visible()
+            assert not [s for s in scripts if "lunr." in s.rsplit("/", 1)[-1]], scripts  # no language code fetched
+    assert [s for s in scripts if "lunr.fr" in s.rsplit("/", 1)[-1]], scripts  # French's, for the French site
 
 
 def test_a_right_to_left_locale(page: Page, variant_site: VariantSite) -> None:

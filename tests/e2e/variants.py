@@ -53,6 +53,9 @@ CHROME: dict[str, Any] = {
 # Blog link and the footer's copyright translated (Docusaurus's i18n/ layout); the rest is English,
 # with a notice.
 FRENCH_WORD = "environnementsfr"
+# A word of the French doc, and another inflection of it that only French stemming and accent
+# folding bring together (lunr's English pipeline cuts them to `vénement` and `vènement`).
+FRENCH_INFLECTED = ("Événement", "évènements")
 
 
 def french(content: Path) -> None:
@@ -62,7 +65,8 @@ def french(content: Path) -> None:
     (docs / "environments.md").write_text(
         "---\ntitle: Environnements\ndescription: Les environnements de Onebox.\n---\n\n"
         f"Onebox a deux environnements: pré-production et production ({FRENCH_WORD}).\n\n"
-        "## Limites de débit {#rate-limits}\n\nVingt requêtes par seconde.\n")
+        "## Limites de débit {#rate-limits}\n\nVingt requêtes par seconde.\n\n"
+        f"## {FRENCH_INFLECTED[0]} {{#events}}\n\nChaque événement a ses séances.\n")
     theme = i18n / "docusaurus-theme-classic"
     theme.mkdir(parents=True)
     (theme / "navbar.json").write_text('{"item.label.Blog": {"message": "Blogue"}}')
