@@ -9,7 +9,7 @@ the site root). The layout is Docusaurus's:
                                                       {"sidebar.docs.category.Authentication": {"message": "..."}}
     i18n/fr/docusaurus-plugin-content-docs/version-1.0/   a released version's docs (and version-1.0.json)
     i18n/fr/docusaurus-plugin-content-blog/           the blog posts (the same file names as blog/)
-    i18n/fr/docusaurus-plugin-content-pages/          the Markdown pages (as pages/)
+    i18n/fr/docusaurus-plugin-content-pages/          the Markdown and React (YAML) pages (as pages/)
     i18n/fr/docusaurus-theme-classic/navbar.json      navbar labels: {"item.label.Docs": {"message": "..."}}
     i18n/fr/docusaurus-theme-classic/footer.json      footer labels: "link.title.<title>",
                                                       "link.item.label.<label>", "copyright"
@@ -72,7 +72,7 @@ class LocaleContent:
     source: Path  # the content folder writers edit
     folder: Path
     originals: dict[Path, Path]  # a file of `folder` -> the file a writer edits (for errors)
-    untranslated: set[Path]  # Markdown files of `folder` that are the default locale's
+    untranslated: set[Path]  # pages of `folder` (Markdown, React pages' YAML) that are the default locale's
 
 
 def locale_content(content_dir: Path, locale: str, target: Path) -> LocaleContent:
@@ -98,9 +98,15 @@ def locale_content(content_dir: Path, locale: str, target: Path) -> LocaleConten
             shutil.copyfile(file, copy)
             originals[copy] = file
             translated.add(copy)
-    markdown = {copy for copy in originals if copy.suffix == ".md"
-                and copy.relative_to(target).parts[0] in ("docs", "blog", "pages", "versioned_docs")}
-    return LocaleContent(locale, content_dir, target, originals, markdown - translated)
+    pages = {copy for copy in originals if _is_page(copy.relative_to(target))}
+    return LocaleContent(locale, content_dir, target, originals, pages - translated)
+
+
+def _is_page(path: Path) -> bool:
+    """A file that is a page of the site: Markdown docs, posts and pages, and React pages (YAML)."""
+    if path.suffix == ".md":
+        return path.parts[0] in ("docs", "blog", "pages", "versioned_docs")
+    return path.parts[0] == "pages" and path.suffix in (".yaml", ".yml")
 
 
 def translate_config(config: SiteConfig, content_dir: Path, locale: str) -> SiteConfig:

@@ -41,11 +41,13 @@ def test_an_untranslated_page_is_the_default_locales_with_a_notice(page: Page, v
     assert response is not None and response.status == 200
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     expect(page.get_by_role("note").filter(has_text="not been translated")).to_have_text(NOTICE)
-    for path in ("/fr/faq", "/fr/blog/welcome"):  # a Markdown page, a blog post
+    for path in ("/fr/faq", "/fr/blog/welcome", "/fr/"):  # a Markdown page, a blog post, a React page (YAML)
         page.goto(url + path)
         expect(page.get_by_role("note").filter(has_text="not been translated")).to_have_text(NOTICE)
-    page.goto(url + "/docs/certification")
-    expect(page.get_by_role("note").filter(has_text="not been translated")).to_have_count(0)
+    expect(page.get_by_role("complementary", name="Translation")).to_be_visible()  # a landmark: above <main>
+    for path in ("/docs/certification", "/", "/fr/docs/environments"):
+        page.goto(url + path)
+        expect(page.get_by_role("note").filter(has_text="not been translated")).to_have_count(0)
 
 
 def test_search_in_each_locale_finds_its_own_pages(page: Page, variant_site: VariantSite) -> None:

@@ -80,3 +80,19 @@ def test_sidebar_labels_and_released_versions_are_translated(mini_site: Path) ->
     released = route_data(translated, "/docs/guides/first")
     assert released["title"] == "Premier guide" and "untranslated" not in released
     assert [c["label"] for c in released["doc"]["breadcrumbs"]] == ["Home", "Guides", "Premier guide"]  # type: ignore[index]
+
+
+def test_a_react_page_without_a_translation_says_so(mini_site: Path) -> None:
+    """A YAML page of pages/ is a page like a Markdown one: the default locale's, with the notice,
+    until i18n/<locale>/docusaurus-plugin-content-pages/ has it."""
+    configure(mini_site, i18n=FRENCH)
+    page = "component: SearchPage\ntitle: {title}\ndescription: Search the site.\n"
+    write(mini_site / "pages" / "search.yaml", page.format(title="Search"))
+    write(mini_site / "pages" / "tests.yaml", page.format(title="Tests"))
+    write(mini_site / "i18n" / "fr" / "docusaurus-plugin-content-pages" / "tests.yaml", page.format(title="Essais"))
+    site, _ = load(mini_site)
+    [(_, translated)] = list(_locale_sites(paths(mini_site), site.config, False, Report()))
+    assert route_data(translated, "/search")["untranslated"] == {"language": "English"}
+    tests = route_data(translated, "/tests")
+    assert tests["title"] == "Essais" and "untranslated" not in tests
+    assert "untranslated" not in route_data(site, "/search")
