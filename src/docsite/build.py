@@ -75,7 +75,7 @@ from docsite.output import (
     swap_in,
     write_bytes,
 )
-from docsite.redirects import Redirect, collect_redirects, fallback_page
+from docsite.redirects import Redirect, collect_redirects, fallback_page, in_locale
 from docsite.routes import (
     NOT_FOUND,
     Route,
@@ -263,12 +263,14 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
     try:
         jobs = write_site(site, staging, frontend, progress)
         prerender(frontend, staging, jobs, progress)
+        locale_redirects: list[Redirect] = []
         for name, translated in locale_sites(paths, site.config, dev, report, build_id=site.site_data["buildId"]):
             prerender(frontend, staging / name, write_site(translated, staging / name, frontend, progress), progress)
+            locale_redirects += in_locale(translated.redirects, name)
             if dev:
                 locales[name] = (translated, static_outputs(translated) | site_outputs(translated)
                                  | search_files(translated))
-        write_delivery(site, staging, progress, compress=not dev)
+        write_delivery(site, staging, progress, compress=not dev, locale_redirects=locale_redirects)
         swap_in(staging, paths.out)
     finally:
         if staging.exists():
@@ -381,10 +383,12 @@ def prerender(frontend: Frontend, staging: Path, jobs: list[dict[str, str]], pro
     jobs_file.unlink()
 
 
-def write_delivery(site: Site, staging: Path, progress: Progress, *, compress: bool = True) -> None:
+def write_delivery(site: Site, staging: Path, progress: Progress, *, compress: bool = True,
+                   locale_redirects: list[Redirect] | None = None) -> None:
     """The servers' rules (`_headers`, `_redirects`: docsite.delivery), then every compressible
     file precompressed (not for the dev server, which serves uncompressed HTML it can rewrite).
-    After the prerender: the CSP lists the hashes of the pages' inline scripts."""
+    After the prerender: the CSP lists the hashes of the pages' inline scripts. `locale_redirects`:
+    the other locales' (`redirects.in_locale`), in the one `_redirects` file at the root."""
     script_urls = [str(page.page.props["scriptUrl"]) for page in site.content.react_pages
                    if isinstance(page.page.props.get("scriptUrl"), str)]
     # ...and the scripts a component placed in a page loads (the widget simulators' widget).
@@ -395,7 +399,8 @@ def write_delivery(site: Site, staging: Path, progress: Progress, *, compress: b
                   for ref in route.rendered.images if ref.target.startswith(("https://", "http://"))]
     canonical = {markdown_route(r.path): page_url(site.config, r.path) for r in site.routes if has_markdown(r)}
     sections_not_found = [r.path for r in site.routes if r.path.endswith("/404") and r.path != NOT_FOUND]
-    rules = site_rules(site.config, html_files(staging), site.redirects, script_urls, image_urls, canonical,
+    redirects = [*site.redirects, *(locale_redirects or [])]
+    rules = site_rules(site.config, html_files(staging), redirects, script_urls, image_urls, canonical,
                        sections_not_found, connect_origins(spec.document for spec in site.specs))
     (staging / HEADERS_FILE).write_text(headers_file(rules), encoding="utf-8")
     (staging / REDIRECTS_FILE).write_text(redirects_file(rules), encoding="utf-8")

@@ -9,7 +9,8 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import VariantSite
-from tests.e2e.variants import CHROME, FRENCH_INFLECTED, FRENCH_WORD, RTL, arabic, french
+from tests.e2e.test_delivery import request
+from tests.e2e.variants import CHROME, FRENCH_INFLECTED, FRENCH_MOVED, FRENCH_WORD, RTL, arabic, french
 
 NOTICE = "This page has not been translated yet: it is shown in English."
 
@@ -96,3 +97,15 @@ def test_a_right_to_left_locale(page: Page, variant_site: VariantSite) -> None:
     page.get_by_role("link", name="English").click()
     expect(page).to_have_url(url + "/docs/environments")
     expect(page.locator("html")).to_have_attribute("dir", "ltr")
+
+
+def test_redirects_apply_in_every_locale(variant_site: VariantSite) -> None:
+    """site.yaml's `redirects` and a translated page's `redirect_from`, below the locale's path, on the
+    preview server (which applies the build's `_redirects`, as nginx and the hosts do)."""
+    url = variant_site("chrome", config=CHROME, edit=french)
+    for path, location in (("/docs/intro?from=mail", "/docs/?from=mail"),  # site.yaml: /docs/intro -> /docs/
+                           ("/fr/docs/intro?from=mail", "/fr/docs/?from=mail"),
+                           (f"/fr{FRENCH_MOVED}", "/fr/docs/environments")):
+        answer = request(url, path)
+        assert (answer.status, answer.header("Location")) == (301, location), path
+    assert request(url, FRENCH_MOVED).status == 404  # the English page was not moved

@@ -9,11 +9,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from docsite.build import Paths, _locale_sites, check
+from docsite.build import Paths, _locale_sites, check, site_outputs
 from docsite.cli import app
 from docsite.config import load_config
 from docsite.errors import BuildError, Report
+from docsite.delivery import redirects_file, site_rules
 from docsite.i18n import locale_content, translate_config
+from docsite.redirects import in_locale
 from tests.conftest import FRONTEND
 from tests.unit.sitefiles import configure, doc, load, route_data, write
 
@@ -96,3 +98,20 @@ def test_a_react_page_without_a_translation_says_so(mini_site: Path) -> None:
     tests = route_data(translated, "/tests")
     assert tests["title"] == "Essais" and "untranslated" not in tests
     assert "untranslated" not in route_data(site, "/search")
+
+
+def test_redirects_are_the_locales_too(mini_site: Path) -> None:
+    """Each locale's redirects, below its path: the fallback page in its folder and a rule in the
+    one `_redirects` file (what `build` writes: docsite.build.write_delivery)."""
+    configure(mini_site, i18n=FRENCH, redirects=[{"from": "/docs/start", "to": "/docs/"}])
+    write(mini_site / "i18n" / "fr" / "docusaurus-plugin-content-docs" / "current" / "intro.md",
+          "---\ntitle: Intro\ndescription: Le début.\nslug: /\nredirect_from: [/docs/debut]\n---\n\nBonjour.\n")
+    site, _ = load(mini_site)
+    [(name, translated)] = list(_locale_sites(paths(mini_site), site.config, False, Report()))
+    assert [(r.source, r.target) for r in in_locale(translated.redirects, name)] == [
+        ("/fr/docs/debut", "/fr/docs/"), ("/fr/docs/start", "/fr/docs/")]
+    fallback = site_outputs(translated)["docs/start/index.html"].decode()
+    assert '<meta http-equiv="refresh" content="0; url=/fr/docs/">' in fallback
+    rules = site_rules(site.config, [], [*site.redirects, *in_locale(translated.redirects, name)])
+    assert redirects_file(rules).splitlines()[1:] == [
+        "/docs/start /docs/ 301", "/fr/docs/debut /fr/docs/ 301", "/fr/docs/start /fr/docs/ 301"]
