@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 from docsite.build import Paths, _locale_sites, check, site_outputs
 from docsite.cli import app
 from docsite.config import load_config
-from docsite.errors import BuildError, Report
 from docsite.delivery import redirects_file, site_rules
+from docsite.errors import BuildError, Report
 from docsite.i18n import locale_content, translate_config
 from docsite.redirects import in_locale
 from tests.conftest import FRONTEND
