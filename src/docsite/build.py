@@ -51,7 +51,7 @@ from docsite.i18n import (
 )
 from docsite.links import LinkTarget, check_author_images, check_config_links, check_links, normalize
 from docsite.lint import lint_content
-from docsite.llms import has_markdown, llms_files
+from docsite.llms import LLMS_STATUS, OtherVersion, has_markdown, llms_files, version_llms_files
 from docsite.markdown import CodeSpan
 from docsite.openapi.bodies import check_json_bodies
 from docsite.openapi.calls import check_api_calls, route_code
@@ -225,7 +225,12 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
     check_author_images([*content.authors.values(), *(a for p in content.posts for a in inline_authors(p))],
                         targets, report)
     files.update(feed_files(content.posts, content.authors, config))  # after links are rewritten
-    files.update(llms_files([r for r in routes if r.version in (None, latest.name)], sidebars, config))
+    others = [OtherVersion(v.label, v.base, LLMS_STATUS.get(v.banner or "", "")) for v in content.versions
+              if not v.is_last]
+    files.update(llms_files([r for r in routes if r.version in (None, latest.name)], sidebars, config, others))
+    for version, other in zip([v for v in content.versions if not v.is_last], others, strict=True):
+        files.update(version_llms_files([r for r in routes if r.version == version.name],
+                                        version_sidebars[version.name], config, other, latest.label))
     catalogue = sandbox_catalogue(specs, report)
     if catalogue is not None:
         files[CATALOGUE_PATH] = catalogue_script(catalogue)
