@@ -41,6 +41,7 @@ from docsite.frontend import Frontend, node
 from docsite.i18n import (
     I18N_DIR,
     LocaleContent,
+    check_docs_labels,
     check_locales,
     hreflang_links,
     locale_content,
@@ -48,6 +49,7 @@ from docsite.i18n import (
     other_locales,
     sidebar_labels,
     translate_config,
+    version_label,
 )
 from docsite.links import LinkTarget, check_author_images, check_config_links, check_links, normalize
 from docsite.lint import lint_content
@@ -173,6 +175,11 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
     version_sidebars = {v.name: load_sidebars(v.sidebar_file, indexes[v.name], v.base, report, v.docs_dir,
                                               sidebar_labels(locale.source, locale.locale, v.name) if locale else None)
                         for v in content.versions}
+    if locale is not None:  # the versions' labels (`version.label`), and every label key names something
+        content.versions = [replace(v, label=version_label(locale.source, locale.locale, v.name, v.label))
+                            for v in content.versions]
+        for v in content.versions:
+            check_docs_labels(locale.source, locale.locale, v.name, version_sidebars[v.name].translation_keys, report)
     latest = next(v for v in content.versions if v.is_last)
     docs, sidebars = indexes[latest.name], version_sidebars[latest.name]
     specs = load_specs(paths.content / "specs", report)

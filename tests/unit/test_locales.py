@@ -115,3 +115,69 @@ def test_redirects_are_the_locales_too(mini_site: Path) -> None:
     rules = site_rules(site.config, [], [*site.redirects, *in_locale(translated.redirects, name)])
     assert redirects_file(rules).splitlines()[1:] == [
         "/docs/start /docs/ 301", "/fr/docs/debut /fr/docs/ 301", "/fr/docs/start /fr/docs/ 301"]
+
+
+SIDEBARS = """docs:
+  - intro
+  - {type: doc, id: guides/first, label: First steps}
+  - type: category
+    label: Guides
+    link: {type: generated-index, title: All guides, description: Every guide.}
+    items: [guides/first]
+  - {type: link, label: Status, href: "https://status.example.com"}
+"""
+
+
+def labels(**keys: str) -> str:
+    return "{\n" + ",\n".join(f'  "{key}": {{"message": "{text}"}}' for key, text in keys.items()) + "\n}\n"
+
+
+def test_every_docusaurus_label_key_is_translated(mini_site: Path) -> None:
+    configure(mini_site, i18n=FRENCH)
+    write(mini_site / "sidebars.yaml", SIDEBARS)
+    write(mini_site / "docs" / "guides" / "first.md", doc("First guide"))
+    write(mini_site / "i18n" / "fr" / "docusaurus-plugin-content-docs" / "current.json", labels(**{
+        "version.label": "Prochaine",
+        "sidebar.docs.doc.First steps": "Premiers pas",
+        "sidebar.docs.category.Guides": "Les guides",
+        "sidebar.docs.category.Guides.link.generated-index.title": "Tous les guides",
+        "sidebar.docs.category.Guides.link.generated-index.description": "Chaque guide.",
+        "sidebar.docs.link.Status": "État",
+    }))
+    site, _ = load(mini_site)
+    report = Report()
+    [(_, translated)] = list(_locale_sites(paths(mini_site), site.config, False, report))
+    assert report.warnings == []
+    items = translated.sidebars.find("docs").to_json()["items"]  # type: ignore[attr-defined]
+    assert [item["label"] for item in items] == ["Intro", "Premiers pas", "Les guides", "État"]
+    index = route_data(translated, "/docs/category/guides")
+    assert (index["title"], index["description"]) == ("Tous les guides", "Chaque guide."), "its route unchanged"
+    assert [v.label for v in translated.versions] == ["Prochaine"]
+    assert [v.label for v in site.versions] == ["Next"]
+
+
+def test_a_label_key_naming_nothing_warns_and_an_unknown_key_is_an_error_at_its_line(mini_site: Path) -> None:
+    configure(mini_site, i18n=FRENCH)
+    write(mini_site / "sidebars.yaml", SIDEBARS)
+    write(mini_site / "docs" / "guides" / "first.md", doc("First guide"))
+    file = write(mini_site / "i18n" / "fr" / "docusaurus-plugin-content-docs" / "current.json", labels(**{
+        "sidebar.docs.category.Guides": "Les guides",
+        "sidebar.docs.category.Guide": "Le guide",  # renamed since: Docusaurus ignores it
+        "sidebar.docs.doc.Intro": "Introduction",  # a doc item without a label of its own: its title is the doc's
+    }))
+    site, _ = load(mini_site)
+    report = Report()
+    list(_locale_sites(paths(mini_site), site.config, False, report))
+    assert [(p.file, p.line, p.message) for p in report.warnings] == [
+        (file, 3, "translation key 'sidebar.docs.category.Guide' names no category label of sidebar 'docs' in "
+                  "docs version 'current': it is not used"),
+        (file, 4, "translation key 'sidebar.docs.doc.Intro' names no doc label of sidebar 'docs' in docs version "
+                  "'current': it is not used")]
+    assert "keys of that kind: sidebar.docs.category.Guides, " in (report.warnings[0].fix or "")  # the closest first
+    write(file, labels(**{"sidebar.docs.category.Guides": "Les guides", "sidebar.docs.categorie.Guides": "x"}))
+    with pytest.raises(BuildError) as raised:
+        list(_locale_sites(paths(mini_site), site.config, False, Report()))
+    [problem] = raised.value.problems
+    assert (problem.file, problem.line) == (file, 3)
+    assert problem.message == "unknown translation key 'sidebar.docs.categorie.Guides'"
+    assert "'sidebar.<sidebarId>.category.<label>'" in (problem.fix or "")
