@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 
+from docsite.errors import BuildError
 from docsite.frontend import node
+from docsite.search import languages
 from docsite.search.languages import ENGLISH, LANGUAGES, language_of
 from docsite.search.lunr_index import LunrIndexBuilder
 from docsite.search.lunrjs import tokenize
@@ -112,3 +114,17 @@ def test_a_locale_is_indexed_in_its_language_or_else_english() -> None:
     assert language_of("fr-CA").code == "fr" and language_of("AR").code == "ar"
     assert language_of("en-GB") is ENGLISH
     assert language_of("nl") is ENGLISH and language_of("ja") is ENGLISH  # no stemmer offered: English
+
+
+def test_without_the_front_ends_packages_the_error_says_how_to_install_them(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(languages, "LUNR_LANGUAGES", tmp_path)
+    languages._language.cache_clear()
+    try:
+        with pytest.raises(BuildError) as raised:
+            language_of("de")
+    finally:
+        languages._language.cache_clear()
+    [problem] = raised.value.problems
+    assert problem.file == tmp_path / "lunr.de.js" and "cannot be read" in problem.message
+    assert "'npm ci' in frontend/" in (problem.fix or "")

@@ -36,6 +36,7 @@ import snowballstemmer
 from snowballstemmer.french_stemmer import FrenchStemmer
 from snowballstemmer.italian_stemmer import ItalianStemmer
 
+from docsite.errors import BuildError
 from docsite.search import lunrjs
 
 LUNR_LANGUAGES = Path(__file__).resolve().parents[3] / "frontend" / "node_modules" / "lunr-languages"
@@ -92,7 +93,9 @@ def _source(code: str) -> str:
     try:
         return file.read_text(encoding="utf-8")
     except OSError as exc:
-        raise RuntimeError(f"{file} cannot be read ({exc.strerror}): run 'npm ci' in frontend/") from None
+        raise BuildError.at(f"the search index of a '{code}' locale needs lunr-languages' {file.name}, which "
+                            f"cannot be read ({exc.strerror})", file,
+                            fix="install the front end's packages: 'npm ci' in frontend/ (make build does)") from None
 
 
 def _word_characters(source: str, code: str) -> str:
