@@ -24,8 +24,9 @@ for (const [code, { words, indexFile, queries }] of Object.entries(input)) {
     this.ref('ref');
     this.field('text');
   });
+  const pipeline = lunrPipeline(code);
   const terms = words.map((word) => {
-    const out = lunrPipeline(code).run([new lunr.Token(word, {})]);
+    const out = pipeline.run([new lunr.Token(word, {})]);
     return out.length && out[0].toString() !== '' ? out[0].toString() : null;
   });
   const loaded = engine.loadIndex(file, language);
