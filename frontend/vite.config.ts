@@ -29,6 +29,9 @@ export default defineConfig({
       },
     },
   },
+  // The search worker is an ES module: the lunr-languages code a locale's index needs is a chunk of
+  // its own, fetched by the worker when it reads that index (an IIFE worker would hold every language).
+  worker: { format: 'es' },
   experimental: {
     renderBuiltUrl(filename, { hostType }) {
       if (hostType === 'js') return { runtime: `window.__DOCSITE_BASE__+${JSON.stringify(filename)}` };

@@ -43,6 +43,7 @@ from docsite.frontend import Frontend, node
 from docsite.i18n import (
     I18N_DIR,
     LocaleContent,
+    check_docs_labels,
     check_locales,
     hreflang_links,
     locale_content,
@@ -50,10 +51,11 @@ from docsite.i18n import (
     other_locales,
     sidebar_labels,
     translate_config,
+    version_label,
 )
 from docsite.links import LinkTarget, check_author_images, check_config_links, check_links, normalize
 from docsite.lint import lint_content
-from docsite.llms import has_markdown, llms_files
+from docsite.llms import LLMS_STATUS, OtherVersion, has_markdown, llms_files, version_llms_files
 from docsite.markdown import CodeSpan
 from docsite.openapi.bodies import check_json_bodies
 from docsite.openapi.calls import check_api_calls, route_code
@@ -77,7 +79,7 @@ from docsite.output import (
     swap_in,
     write_bytes,
 )
-from docsite.redirects import Redirect, collect_redirects, fallback_page
+from docsite.redirects import Redirect, collect_redirects, fallback_page, in_locale
 from docsite.routes import (
     NOT_FOUND,
     Route,
@@ -91,6 +93,7 @@ from docsite.routes import (
     react_route,
 )
 from docsite.search import SearchDocument, search_documents, search_index_files, search_tags
+from docsite.search.languages import language_of
 from docsite.sidebars import Sidebars, load_sidebars
 from docsite.sitedata import site_data
 from docsite.versions import CURRENT, PLUGIN_ID, DocsVersion, docs_version, versions_data
@@ -174,6 +177,11 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
     version_sidebars = {v.name: load_sidebars(v.sidebar_file, indexes[v.name], v.base, report, v.docs_dir,
                                               sidebar_labels(locale.source, locale.locale, v.name) if locale else None)
                         for v in content.versions}
+    if locale is not None:  # the versions' labels (`version.label`), and every label key names something
+        content.versions = [replace(v, label=version_label(locale.source, locale.locale, v.name, v.label))
+                            for v in content.versions]
+        for v in content.versions:
+            check_docs_labels(locale.source, locale.locale, v.name, version_sidebars[v.name].translation_keys, report)
     latest = next(v for v in content.versions if v.is_last)
     docs, sidebars = indexes[latest.name], version_sidebars[latest.name]
     specs = load_specs(paths.content / "specs", report)
@@ -226,7 +234,12 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
     check_author_images([*content.authors.values(), *(a for p in content.posts for a in inline_authors(p))],
                         targets, report)
     files.update(feed_files(content.posts, content.authors, config))  # after links are rewritten
-    files.update(llms_files([r for r in routes if r.version in (None, latest.name)], sidebars, config))
+    others = [OtherVersion(v.label, v.base, LLMS_STATUS.get(v.banner or "", "")) for v in content.versions
+              if not v.is_last]
+    files.update(llms_files([r for r in routes if r.version in (None, latest.name)], sidebars, config, others))
+    for version, other in zip([v for v in content.versions if not v.is_last], others, strict=True):
+        files.update(version_llms_files([r for r in routes if r.version == version.name],
+                                        version_sidebars[version.name], config, other, latest.label))
     catalogue = sandbox_catalogue(specs, report)
     if catalogue is not None:
         files[CATALOGUE_PATH] = catalogue_script(catalogue)
@@ -264,12 +277,14 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
     try:
         jobs = write_site(site, staging, frontend, progress)
         prerender(frontend, staging, jobs, progress)
+        locale_redirects: list[Redirect] = []
         for name, translated in locale_sites(paths, site.config, dev, report, build_id=site.site_data["buildId"]):
             prerender(frontend, staging / name, write_site(translated, staging / name, frontend, progress), progress)
+            locale_redirects += in_locale(translated.redirects, name)
             if dev:
                 locales[name] = (translated, static_outputs(translated) | site_outputs(translated)
                                  | search_files(translated))
-        write_delivery(site, staging, progress, compress=not dev)
+        write_delivery(site, staging, progress, compress=not dev, locale_redirects=locale_redirects)
         swap_in(staging, paths.out)
     finally:
         if staging.exists():
@@ -371,7 +386,9 @@ def static_outputs(site: Site) -> dict[str, bytes]:
 
 
 def search_files(site: Site) -> dict[str, bytes]:
-    return {path.lstrip("/"): data for path, data in search_index_files(site.search, site.config.search).items()}
+    language = language_of(site.site_data["i18n"]["htmlLang"])
+    files = search_index_files(site.search, site.config.search, language)
+    return {path.lstrip("/"): data for path, data in files.items()}
 
 
 def prerender_jobs(site: Site) -> list[dict[str, str]]:
@@ -397,10 +414,12 @@ def prerender(frontend: Frontend, staging: Path, jobs: list[dict[str, str]], pro
     jobs_file.unlink()
 
 
-def write_delivery(site: Site, staging: Path, progress: Progress, *, compress: bool = True) -> None:
+def write_delivery(site: Site, staging: Path, progress: Progress, *, compress: bool = True,
+                   locale_redirects: list[Redirect] | None = None) -> None:
     """The servers' rules (`_headers`, `_redirects`: docsite.delivery), then every compressible
     file precompressed (not for the dev server, which serves uncompressed HTML it can rewrite).
-    After the prerender: the CSP lists the hashes of the pages' inline scripts."""
+    After the prerender: the CSP lists the hashes of the pages' inline scripts. `locale_redirects`:
+    the other locales' (`redirects.in_locale`), in the one `_redirects` file at the root."""
     script_urls = [str(page.page.props["scriptUrl"]) for page in site.content.react_pages
                    if isinstance(page.page.props.get("scriptUrl"), str)]
     # ...and the scripts a component placed in a page loads (the widget simulators' widget).
@@ -411,7 +430,8 @@ def write_delivery(site: Site, staging: Path, progress: Progress, *, compress: b
                   for ref in route.rendered.images if ref.target.startswith(("https://", "http://"))]
     canonical = {markdown_route(r.path): page_url(site.config, r.path) for r in site.routes if has_markdown(r)}
     sections_not_found = [r.path for r in site.routes if r.path.endswith("/404") and r.path != NOT_FOUND]
-    rules = site_rules(site.config, html_files(staging), site.redirects, script_urls, image_urls, canonical,
+    redirects = [*site.redirects, *(locale_redirects or [])]
+    rules = site_rules(site.config, html_files(staging), redirects, script_urls, image_urls, canonical,
                        sections_not_found, connect_origins(spec.document for spec in site.specs))
     (staging / HEADERS_FILE).write_text(headers_file(rules), encoding="utf-8")
     (staging / REDIRECTS_FILE).write_text(redirects_file(rules), encoding="utf-8")

@@ -5,11 +5,12 @@ with the translations of `i18n/<locale>/` laid over it, at `/<locale>/` (the def
 the site root). The layout is Docusaurus's:
 
     i18n/fr/docusaurus-plugin-content-docs/current/   the docs (the same paths as docs/)
-    i18n/fr/docusaurus-plugin-content-docs/current.json   sidebar category labels:
-                                                      {"sidebar.docs.category.Authentication": {"message": "..."}}
+    i18n/fr/docusaurus-plugin-content-docs/current.json   the version's and sidebars' labels:
+                                                      {"version.label": ..., "sidebar.docs.category.Authentication":
+                                                      {"message": "..."}, "sidebar.docs.link.<label>", ...}
     i18n/fr/docusaurus-plugin-content-docs/version-1.0/   a released version's docs (and version-1.0.json)
     i18n/fr/docusaurus-plugin-content-blog/           the blog posts (the same file names as blog/)
-    i18n/fr/docusaurus-plugin-content-pages/          the Markdown pages (as pages/)
+    i18n/fr/docusaurus-plugin-content-pages/          the Markdown and React (YAML) pages (as pages/)
     i18n/fr/docusaurus-theme-classic/navbar.json      navbar labels: {"item.label.Docs": {"message": "..."}}
     i18n/fr/docusaurus-theme-classic/footer.json      footer labels: "link.title.<title>",
                                                       "link.item.label.<label>", "copyright"
@@ -22,13 +23,14 @@ site.yaml: the locale dropdown would lead to pages that do not exist.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from docsite.config import CONFIG_FILE, SiteConfig
-from docsite.errors import BuildError, Problem, Report
+from docsite.errors import BuildError, Problem, Report, closest_first, listing
 from docsite.yamlfile import load_yaml_file
 
 I18N_DIR = "i18n"
@@ -39,6 +41,8 @@ OVERLAYS = {  # below i18n/<locale>/ -> below the content folder (and each relea
     "docusaurus-plugin-content-pages": "pages",
 }
 THEME = "docusaurus-theme-classic"
+VERSION_LABEL = "version.label"
+_SIDEBAR_KEY = re.compile(r"^sidebar\.(?P<sidebar>[^.]+)\.(?P<kind>category|link|doc)\..")
 
 
 def other_locales(config: SiteConfig) -> list[str]:
@@ -72,7 +76,7 @@ class LocaleContent:
     source: Path  # the content folder writers edit
     folder: Path
     originals: dict[Path, Path]  # a file of `folder` -> the file a writer edits (for errors)
-    untranslated: set[Path]  # Markdown files of `folder` that are the default locale's
+    untranslated: set[Path]  # pages of `folder` (Markdown, React pages' YAML) that are the default locale's
 
 
 def locale_content(content_dir: Path, locale: str, target: Path) -> LocaleContent:
@@ -98,9 +102,15 @@ def locale_content(content_dir: Path, locale: str, target: Path) -> LocaleConten
             shutil.copyfile(file, copy)
             originals[copy] = file
             translated.add(copy)
-    markdown = {copy for copy in originals if copy.suffix == ".md"
-                and copy.relative_to(target).parts[0] in ("docs", "blog", "pages", "versioned_docs")}
-    return LocaleContent(locale, content_dir, target, originals, markdown - translated)
+    pages = {copy for copy in originals if _is_page(copy.relative_to(target))}
+    return LocaleContent(locale, content_dir, target, originals, pages - translated)
+
+
+def _is_page(path: Path) -> bool:
+    """A file that is a page of the site: Markdown docs, posts and pages, and React pages (YAML)."""
+    if path.suffix == ".md":
+        return path.parts[0] in ("docs", "blog", "pages", "versioned_docs")
+    return path.parts[0] == "pages" and path.suffix in (".yaml", ".yml")
 
 
 def translate_config(config: SiteConfig, content_dir: Path, locale: str) -> SiteConfig:
@@ -128,11 +138,51 @@ def translate_config(config: SiteConfig, content_dir: Path, locale: str) -> Site
     return SiteConfig.model_validate(data)
 
 
-def sidebar_labels(content_dir: Path, locale: str, version: str) -> dict[str, str]:
-    """A version's translated sidebar labels: `docusaurus-plugin-content-docs/current.json`
-    (`version-1.0.json` for a release), {"sidebar.docs.category.Authentication": {"message": ...}}."""
+def docs_labels_file(content_dir: Path, locale: str, version: str) -> Path:
+    """`docusaurus-plugin-content-docs/current.json` (`version-1.0.json` for a release)."""
     name = "current" if version == "current" else f"version-{version}"
-    return _messages(content_dir / I18N_DIR / locale / DOCS_PLUGIN / f"{name}.json")
+    return content_dir / I18N_DIR / locale / DOCS_PLUGIN / f"{name}.json"
+
+
+def sidebar_labels(content_dir: Path, locale: str, version: str) -> dict[str, str]:
+    """A version's translated labels, {"sidebar.docs.category.Authentication": {"message": ...}}:
+    `version.label` and the sidebars' (docsite.sidebars names the keys)."""
+    return _messages(docs_labels_file(content_dir, locale, version))
+
+
+def check_docs_labels(content_dir: Path, locale: str, version: str, known: set[str], report: Report) -> None:
+    """Every key of a version's labels file names something. A key of a shape Docusaurus does not
+    write is an error; a sidebar key naming no label of this version's sidebars is a warning, as
+    Docusaurus ignores it: `docusaurus write-translations` keeps the keys of labels since renamed or
+    removed, so a site moved from Docusaurus has them, and they hide nothing."""
+    file = docs_labels_file(content_dir, locale, version)
+    messages = _messages(file)
+    if not messages:
+        return
+    text = file.read_text(encoding="utf-8")
+    for key in messages:
+        if key == VERSION_LABEL or key in known:
+            continue
+        at = text.find(json.dumps(key, ensure_ascii=False))
+        line = text.count("\n", 0, at) + 1 if at >= 0 else 1
+        shape = _SIDEBAR_KEY.match(key)
+        if shape is None:
+            report.error(f"unknown translation key '{key}'", file, line,
+                         f"use '{VERSION_LABEL}' or a sidebar label's key: 'sidebar.<sidebarId>.category.<label>' "
+                         "(and its '.link.generated-index.title' / '.description'), 'sidebar.<sidebarId>.link."
+                         "<label>', 'sidebar.<sidebarId>.doc.<label>' (a doc item given a label in the sidebars)")
+            continue
+        same_kind = [k for k in known if k.startswith(f"sidebar.{shape['sidebar']}.{shape['kind']}.")]
+        report.warn(f"translation key '{key}' names no {shape['kind']} label of sidebar '{shape['sidebar']}' "
+                    f"in docs version '{version}': it is not used", file, line,
+                    "correct the label (as sidebars.yaml or the _category_ file spells it) or remove the key"
+                    + (f"; this sidebar's keys of that kind: {listing(closest_first(key, same_kind))}"
+                       if same_kind else ""))
+
+
+def version_label(content_dir: Path, locale: str, version: str, label: str) -> str:
+    """A version's label in a locale (`version.label` of its labels file, else `label`)."""
+    return sidebar_labels(content_dir, locale, version).get(VERSION_LABEL, label)
 
 
 def _labels(items: list[Any], messages: dict[str, str], prefix: str) -> None:

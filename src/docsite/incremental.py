@@ -49,6 +49,7 @@ from docsite.build import (
 from docsite.errors import BuildError, Report
 from docsite.frontend import Frontend, node
 from docsite.output import html_path, page_data_path, sidebar_data_path, write_bytes
+from docsite.redirects import in_locale
 from docsite.routes import Route
 from docsite.versions import CURRENT
 
@@ -231,7 +232,9 @@ class DevBuilder:
             (self.paths.out / path).unlink(missing_ok=True)
             del self.files[path]
         self.files.update(indexes)
-        write_delivery(sites[0][1], self.paths.out, lambda stage, done, total: None, compress=False)
+        moved = [r for prefix, part in sites[1:] for r in in_locale(part.redirects, prefix.strip("/"))]
+        write_delivery(sites[0][1], self.paths.out, lambda stage, done, total: None, compress=False,
+                       locale_redirects=moved)
         return bool(changed or gone)
 
     def close(self) -> None:

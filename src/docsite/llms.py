@@ -9,6 +9,11 @@
   Markdown files with one-line descriptions: the docs in sidebar order, the API reference, the FAQ,
   and the rest under "Optional".
 - `llms-full.txt`: every doc as Markdown, in sidebar order.
+- On a site with several docs versions, the root files are the latest version's, and each other
+  version has its own at its docs root (`/docs/next/llms.txt`, `/docs/1.0/llms-full.txt`; its docs'
+  `.md` files too), linked from the root `llms.txt` under "Other docs versions": an integrator on an
+  older API asks a model about the docs of that version, and a model reading the root file is told
+  the others exist and what they are (unreleased, no longer maintained).
 
 The doc layout's "Copy page" and "View as Markdown" use the `.md` file of the page.
 """
@@ -17,6 +22,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from docsite.config import SiteConfig
@@ -26,6 +32,7 @@ from docsite.sidebars import Sidebars
 
 LLMS_TXT = "/llms.txt"
 LLMS_FULL_TXT = "/llms-full.txt"
+LLMS_STATUS = {"unreleased": "not yet released", "unmaintained": "no longer maintained"}  # by version banner
 _MARKDOWN_KINDS = frozenset({"doc", "docCategory", "blogPost", "page", "apiReference"})
 
 
@@ -33,14 +40,53 @@ def has_markdown(route: Route) -> bool:
     return route.kind in _MARKDOWN_KINDS and route.path != NOT_FOUND
 
 
-def llms_files(routes: list[Route], sidebars: Sidebars, config: SiteConfig) -> dict[str, bytes]:
-    """The `.md` twin of every page with content, `llms.txt` and `llms-full.txt`: site path -> bytes."""
+@dataclass(frozen=True)
+class OtherVersion:
+    """A docs version besides the latest one, as the root `llms.txt` lists it."""
+
+    label: str
+    base: str  # its docs' route: `/docs/next`, `/docs/1.0`
+    status: str  # `unreleased`, `no longer maintained`, or empty
+
+    @property
+    def llms_txt(self) -> str:
+        return self.base + LLMS_TXT
+
+    @property
+    def llms_full_txt(self) -> str:
+        return self.base + LLMS_FULL_TXT
+
+
+def llms_files(routes: list[Route], sidebars: Sidebars, config: SiteConfig,
+               other_versions: Iterable[OtherVersion] = ()) -> dict[str, bytes]:
+    """The `.md` twin of every page with content, `llms.txt` and `llms-full.txt`: site path -> bytes.
+    `routes` are the latest docs version's and the other pages; `other_versions` are listed."""
     pages = {route.path: route for route in routes if has_markdown(route)}
     texts = {path: page_markdown(route, config) for path, route in pages.items()}
     files = {markdown_route(path): text.encode() for path, text in texts.items()}
     docs = _docs_in_sidebar_order(pages, sidebars)
-    files[LLMS_TXT] = llms_txt(pages, docs, config).encode()
+    files[LLMS_TXT] = llms_txt(pages, docs, config, list(other_versions)).encode()
     files[LLMS_FULL_TXT] = llms_full_txt([(pages[p], texts[p]) for p in docs], config).encode()
+    return files
+
+
+def version_llms_files(routes: list[Route], sidebars: Sidebars, config: SiteConfig, version: OtherVersion,
+                       latest: str) -> dict[str, bytes]:
+    """The files of a version other than the latest (`routes`: its docs), at its docs root; `latest`
+    is the latest version's label."""
+    pages = {route.path: route for route in routes if has_markdown(route)}
+    texts = {path: page_markdown(route, config) for path, route in pages.items()}
+    files = {markdown_route(path): text.encode() for path, text in texts.items()}
+    docs = [p for p in sidebars.navigation if p in pages] + sorted(
+        p for p in pages if p not in sidebars.navigation)
+    status = f", {version.status}" if version.status else ""
+    intro = (f"# {config.title}: docs version {version.label}\n\n> {config.tagline}\n\n"
+             f"The documentation of version {version.label}{status}. The latest version ({latest}) is "
+             f"{absolute_url(config, LLMS_TXT)}. Each link is the Markdown version of a page; "
+             f"{absolute_url(config, version.llms_full_txt)} has every doc of this version in one file.\n\n")
+    files[version.llms_txt] = (intro + _section("Docs", (pages[p] for p in docs), config)).encode()
+    full = llms_full_txt([(pages[p], texts[p]) for p in docs], config)
+    files[version.llms_full_txt] = full.replace("\n", f" (docs version {version.label})\n", 1).encode()
     return files
 
 
@@ -189,16 +235,24 @@ def _docs_in_sidebar_order(pages: dict[str, Route], sidebars: Sidebars) -> list[
     return ordered + rest
 
 
-def llms_txt(pages: dict[str, Route], docs: list[str], config: SiteConfig) -> str:
-    def entry(route: Route) -> str:
-        description = _description(route)
-        link = absolute_url(config, markdown_route(route.path))
-        return f"- [{_title(route)}]({link})" + (f": {description}" if description else "")
+def _entry(route: Route, config: SiteConfig) -> str:
+    description = _description(route)
+    link = absolute_url(config, markdown_route(route.path))
+    return f"- [{_title(route)}]({link})" + (f": {description}" if description else "")
 
+
+def _section(title: str, routes: Iterable[Route], config: SiteConfig) -> str:
+    lines = [_entry(route, config) for route in routes]
+    return f"## {title}\n\n" + "\n".join(lines) + "\n" if lines else ""
+
+
+def llms_txt(pages: dict[str, Route], docs: list[str], config: SiteConfig,
+             other_versions: list[OtherVersion] | None = None) -> str:
     def section(title: str, routes: Iterable[Route]) -> str:
-        lines = [entry(route) for route in routes]
-        return f"## {title}\n\n" + "\n".join(lines) + "\n" if lines else ""
+        return _section(title, routes, config)
 
+    versions = [f"- [Docs version {v.label}]({absolute_url(config, v.llms_txt)})"
+                + (f": {v.status}" if v.status else "") for v in other_versions or []]
     api = [r for r in pages.values() if r.kind == "apiReference" and r.sitemap]
     faq = [r for p, r in pages.items() if r.kind == "page" and "faq" in p and r.sitemap]
     listed = {*docs, *(r.path for r in api), *(r.path for r in faq)}
@@ -207,7 +261,9 @@ def llms_txt(pages: dict[str, Route], docs: list[str], config: SiteConfig) -> st
              f"Each link is the Markdown version of a page of {config.url}; {absolute_url(config, LLMS_FULL_TXT)} "
              "has every doc in one file.\n\n")
     sections = [section("Docs", (pages[p] for p in docs if pages[p].sitemap)), section("API reference", api),
-                section("FAQ", faq), section("Optional", optional)]
+                section("FAQ", faq),
+                "## Other docs versions\n\n" + "\n".join(versions) + "\n" if versions else "",
+                section("Optional", optional)]
     return intro + "\n".join(s for s in sections if s)
 
 

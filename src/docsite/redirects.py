@@ -8,6 +8,9 @@ Two sources, the Docusaurus way: a page's front matter `redirect_from: [/docs/ol
   (docsite.nginx) and the preview server, which read the same file;
 - a small HTML page at the old path (meta refresh and canonical link), for hosts that apply no rules.
 
+Each locale's site has them too, below its path (`/fr/docs/old-name` -> `/fr/docs/new-name`): a
+translated page moved with the page it translates.
+
 The link checker accepts a link to an old path and warns that it should name the new one.
 """
 
@@ -16,7 +19,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from docsite.config import CONFIG_FILE, SiteConfig
@@ -81,6 +84,13 @@ def _checked(redirects: list[Redirect], routes: set[str], report: Report) -> lis
         else:
             kept[redirect.source] = redirect
     return sorted(kept.values(), key=lambda r: r.source)
+
+
+def in_locale(redirects: list[Redirect], locale: str) -> list[Redirect]:
+    """A locale's redirects (its site is at /<locale>/: docsite.i18n) as the root site's rules name
+    them: `/docs/old` -> `/docs/new` becomes `/fr/docs/old` -> `/fr/docs/new`."""
+    return [replace(r, source=f"/{locale}{r.source}",
+                    target=r.target if _URL.match(r.target) else f"/{locale}{r.target}") for r in redirects]
 
 
 def location(redirect: Redirect, config: SiteConfig) -> str:

@@ -9,6 +9,7 @@ import re
 from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.conftest import VariantSite
+from tests.e2e.test_delivery import request
 from tests.e2e.variants import VERSION_WORDS, VERSIONS, three_versions
 
 KEY = "docs-preferred-version-default"
@@ -123,3 +124,17 @@ def test_the_versions_data_and_sitemap(page: Page, variant_site: VariantSite) ->
     assert "/docs/next/" not in sitemap, "the unreleased version is not in the sitemap"
     html = page.request.get(url + "/docs/1.0/environments").text()
     assert '<link rel="canonical" href="http://' not in html or "/docs/environments" in html
+
+
+def test_llms_txt_leads_to_every_versions_docs(variant_site: VariantSite) -> None:
+    """What an LLM reader fetches: the root llms.txt (the latest version's docs) names each other
+    version's llms.txt, which lists that version's pages as Markdown, all served."""
+    url = versions_site(variant_site)
+    root = request(url, "/llms.txt")
+    assert root.status == 200 and root.media_type == "text/plain"
+    listed = re.findall(r"\(https://[^/)]+(/docs/[^)]*/llms\.txt)\)", root.body.decode())
+    assert listed == ["/docs/next/llms.txt", "/docs/1.0/llms.txt"]
+    for path in listed:
+        pages = re.findall(r"\(https://[^/)]+(/docs/[^)]*\.md)\)", request(url, path).body.decode())
+        assert pages and all(p.startswith(path.removesuffix("/llms.txt")) for p in pages), (path, pages)
+        assert all(request(url, p).status == 200 for p in pages), pages

@@ -9,7 +9,8 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import VariantSite
-from tests.e2e.variants import CHROME, FRENCH_WORD, RTL, arabic, french
+from tests.e2e.test_delivery import request
+from tests.e2e.variants import CHROME, FRENCH_INFLECTED, FRENCH_MOVED, FRENCH_WORD, RTL, arabic, french
 
 NOTICE = "This page has not been translated yet: it is shown in English."
 
@@ -41,11 +42,13 @@ def test_an_untranslated_page_is_the_default_locales_with_a_notice(page: Page, v
     assert response is not None and response.status == 200
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     expect(page.get_by_role("note").filter(has_text="not been translated")).to_have_text(NOTICE)
-    for path in ("/fr/faq", "/fr/blog/welcome"):  # a Markdown page, a blog post
+    for path in ("/fr/faq", "/fr/blog/welcome", "/fr/"):  # a Markdown page, a blog post, a React page (YAML)
         page.goto(url + path)
         expect(page.get_by_role("note").filter(has_text="not been translated")).to_have_text(NOTICE)
-    page.goto(url + "/docs/certification")
-    expect(page.get_by_role("note").filter(has_text="not been translated")).to_have_count(0)
+    expect(page.get_by_role("complementary", name="Translation")).to_be_visible()  # a landmark: above <main>
+    for path in ("/docs/certification", "/", "/fr/docs/environments"):
+        page.goto(url + path)
+        expect(page.get_by_role("note").filter(has_text="not been translated")).to_have_count(0)
 
 
 def test_search_in_each_locale_finds_its_own_pages(page: Page, variant_site: VariantSite) -> None:
@@ -60,6 +63,23 @@ def test_search_in_each_locale_finds_its_own_pages(page: Page, variant_site: Var
             expect(page.locator(".search-hit").first).to_have_attribute("href", re.compile("^/fr/docs/environments"))
         else:
             expect(page.get_by_text("No results found.")).to_be_visible()
+
+
+def test_french_search_finds_another_inflection_and_english_pages_load_no_language(
+        page: Page, variant_site: VariantSite) -> None:
+    url = variant_site("chrome", config=CHROME, edit=french)
+    scripts: list[str] = []
+    page.on("request", lambda request: scripts.append(request.url) if request.resource_type == "script" else None)
+    for path in ("/docs/environments", "/fr/docs/environments"):
+        page.goto(url + path)
+        page.locator(".navbar-search input").click()
+        page.locator("#site-search-input").fill(FRENCH_INFLECTED[1])
+        if path.startswith("/fr/"):
+            expect(page.locator(".search-hit").first).to_have_attribute("href", "/fr/docs/environments#events")
+        else:
+            expect(page.get_by_text("No results found.")).to_be_visible()
+            assert not [s for s in scripts if "lunr." in s.rsplit("/", 1)[-1]], scripts  # no language code fetched
+    assert [s for s in scripts if "lunr.fr" in s.rsplit("/", 1)[-1]], scripts  # French's, for the French site
 
 
 def test_a_right_to_left_locale(page: Page, variant_site: VariantSite) -> None:
@@ -77,3 +97,15 @@ def test_a_right_to_left_locale(page: Page, variant_site: VariantSite) -> None:
     page.get_by_role("link", name="English").click()
     expect(page).to_have_url(url + "/docs/environments")
     expect(page.locator("html")).to_have_attribute("dir", "ltr")
+
+
+def test_redirects_apply_in_every_locale(variant_site: VariantSite) -> None:
+    """site.yaml's `redirects` and a translated page's `redirect_from`, below the locale's path, on the
+    preview server (which applies the build's `_redirects`, as nginx and the hosts do)."""
+    url = variant_site("chrome", config=CHROME, edit=french)
+    for path, location in (("/docs/intro?from=mail", "/docs/?from=mail"),  # site.yaml: /docs/intro -> /docs/
+                           ("/fr/docs/intro?from=mail", "/fr/docs/?from=mail"),
+                           (f"/fr{FRENCH_MOVED}", "/fr/docs/environments")):
+        answer = request(url, path)
+        assert (answer.status, answer.header("Location")) == (301, location), path
+    assert request(url, FRENCH_MOVED).status == 404  # the English page was not moved

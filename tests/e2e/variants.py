@@ -53,6 +53,10 @@ CHROME: dict[str, Any] = {
 # Blog link and the footer's copyright translated (Docusaurus's i18n/ layout); the rest is English,
 # with a notice.
 FRENCH_WORD = "environnementsfr"
+# A word of the French doc, and another inflection of it that only French stemming and accent
+# folding bring together (lunr's English pipeline cuts them to `vénement` and `vènement`).
+FRENCH_INFLECTED = ("Événement", "évènements")
+FRENCH_MOVED = "/docs/anciens-environnements"  # the French doc's redirect_from, in the French site only
 
 
 def french(content: Path) -> None:
@@ -60,9 +64,11 @@ def french(content: Path) -> None:
     docs = i18n / "docusaurus-plugin-content-docs" / "current"
     docs.mkdir(parents=True)
     (docs / "environments.md").write_text(
-        "---\ntitle: Environnements\ndescription: Les environnements de Onebox.\n---\n\n"
+        "---\ntitle: Environnements\ndescription: Les environnements de Onebox.\n"
+        f"redirect_from: [{FRENCH_MOVED}]\n---\n\n"
         f"Onebox a deux environnements: pré-production et production ({FRENCH_WORD}).\n\n"
-        "## Limites de débit {#rate-limits}\n\nVingt requêtes par seconde.\n")
+        "## Limites de débit {#rate-limits}\n\nVingt requêtes par seconde.\n\n"
+        f"## {FRENCH_INFLECTED[0]} {{#events}}\n\nChaque événement a ses séances.\n")
     theme = i18n / "docusaurus-theme-classic"
     theme.mkdir(parents=True)
     (theme / "navbar.json").write_text('{"item.label.Blog": {"message": "Blogue"}}')

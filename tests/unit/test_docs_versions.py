@@ -109,6 +109,29 @@ def test_three_versions_older_ones_are_unmaintained_at_their_name(site: Path) ->
     assert "/docs/1.0/" not in xml and "/docs/next/" not in xml and "/docs/guides/first<" in xml
 
 
+def test_llms_txt_is_the_latest_versions_and_links_every_other_versions_own(site: Path) -> None:
+    cut(site, "1.0")
+    write(site / "docs" / "guides" / "first.md", doc("First guide", body="Version two words: beta."))
+    cut(site, "2.0")
+    write(site / "docs" / "guides" / "first.md", doc("First guide", body="Version three words: gamma."))
+    built, _ = load(site)
+    files = {path: data.decode() for path, data in built.files.items() if path.endswith((".txt", ".md"))}
+    root = files["/llms.txt"]
+    assert "https://example.com/docs/guides/first.md" in root and "/docs/1.0/guides" not in root
+    assert root.split("## Other docs versions\n\n")[1].split("\n\n")[0].splitlines() == [
+        "- [Docs version Next](https://example.com/docs/next/llms.txt): not yet released",
+        "- [Docs version 1.0](https://example.com/docs/1.0/llms.txt): no longer maintained"]
+    assert "beta" in files["/llms-full.txt"] and "alpha" not in files["/llms-full.txt"]
+    old = files["/docs/1.0/llms.txt"]
+    assert old.startswith("# Test Site: docs version 1.0\n")
+    assert "The latest version (2.0) is https://example.com/llms.txt" in old
+    assert "- [First guide](https://example.com/docs/1.0/guides/first.md)" in old and "/docs/next/" not in old
+    assert "alpha" in files["/docs/1.0/llms-full.txt"] and "beta" not in files["/docs/1.0/llms-full.txt"]
+    assert "gamma" in files["/docs/next/llms-full.txt"]  # unreleased, out of the sitemap, but readable
+    assert "Version one words: alpha." in files["/docs/1.0/guides/first.md"]  # the pages the links lead to
+    assert "gamma" in files["/docs/next/guides/first.md"]
+
+
 def test_last_version_only_include_and_include_current(site: Path) -> None:
     cut(site, "1.0")
     configure(site, docs={"lastVersion": "current", "versions": {"1.0": {"path": "v1"}}})

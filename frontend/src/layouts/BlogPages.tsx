@@ -3,7 +3,8 @@ import type { BlogArchivePageData, BlogListPageData, BlogPostPageData, PostSumma
 import { Content } from '../content/Content';
 import { SiteLink } from '../content/SiteLink';
 import { MAIN_ID } from '../chrome/SkipToContent';
-import { Paginator, TagLinks, UntranslatedNotice } from './DocParts';
+import { Paginator, TagLinks } from './DocParts';
+import { UntranslatedNotice } from './UntranslatedNotice';
 import { TocColumn } from './TableOfContents';
 import { withBase } from '../lib/paths';
 

@@ -5,7 +5,8 @@ import { SiteLink } from '../content/SiteLink';
 import { MAIN_ID } from '../chrome/SkipToContent';
 import { DocSidebar } from './DocSidebar';
 import { TocColumn, TableOfContentsMobile } from './TableOfContents';
-import { Breadcrumbs, DocFooter, Paginator, UntranslatedNotice } from './DocParts';
+import { Breadcrumbs, DocFooter, Paginator } from './DocParts';
+import { UntranslatedNotice } from './UntranslatedNotice';
 import { PageActions } from './PageActions';
 
 function DocFrame({ sidebar, children }: { sidebar: SidebarData | null; children: React.ReactNode }) {

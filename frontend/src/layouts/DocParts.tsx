@@ -110,14 +110,3 @@ export function TagLinks({ tags, className }: { tags: Link[] | undefined; classN
   );
 }
 
-/** A page of a translated site that has no translation yet: the default locale's, saying so. */
-export function UntranslatedNotice({ page }: { page: { untranslated?: { language: string } } }) {
-  if (!page.untranslated) return null;
-  return (
-    <div className="admonition admonition-info doc-untranslated" role="note">
-      <div className="admonition-content">
-        <p>This page has not been translated yet: it is shown in {page.untranslated.language}.</p>
-      </div>
-    </div>
-  );
-}

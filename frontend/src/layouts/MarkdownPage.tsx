@@ -3,7 +3,7 @@ import type { MarkdownPageData } from '../types';
 import { Content } from '../content/Content';
 import { MAIN_ID } from '../chrome/SkipToContent';
 import { TocColumn } from './TableOfContents';
-import { UntranslatedNotice } from './DocParts';
+import { UntranslatedNotice } from './UntranslatedNotice';
 
 export function MarkdownPage({ page }: { page: MarkdownPageData }) {
   return (

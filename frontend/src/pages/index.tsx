@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import type { ReactPageData } from '../types';
 import type { LayoutModule } from '../layouts';
 import registry from '../registry.json';
+import { UntranslatedNotice } from '../layouts/UntranslatedNotice';
 
 type PageName = (typeof registry.pages)[number];
 
@@ -10,7 +11,17 @@ type PageName = (typeof registry.pages)[number];
 const as = (Page: ComponentType<any>) =>
   function ReactPage({ data }: { data: { page: unknown } }) {
     const page = data.page as ReactPageData;
-    return <Page title={page.title} {...page.props} />;
+    const rendered = <Page title={page.title} {...page.props} />;
+    if (!page.untranslated) return rendered;
+    // The component owns its <main>: the notice of a page not translated yet is a landmark above it.
+    return (
+      <>
+        <aside className="container page-untranslated" aria-label="Translation">
+          <UntranslatedNotice page={page} />
+        </aside>
+        {rendered}
+      </>
+    );
   };
 /* eslint-enable @typescript-eslint/no-explicit-any */
 

@@ -8,38 +8,42 @@
  * query syntax never reach it. Hits of each index and the merged list are sorted by score and capped.
  */
 import lunr from 'lunr';
+import { ENGLISH, type Language } from './languages';
 import type { SearchDocument, SearchHit, SearchIndexFile, Snippet, SnippetPart } from './types';
 
 export interface LoadedIndex {
   documents: SearchDocument[];
   index: lunr.Index | null;
   scoring: Scoring | null;
+  language: Language; // the pipeline it was indexed with: `languageOf(file.index.pipeline)`, loaded first
 }
 
-export const EMPTY_INDEX: LoadedIndex = { documents: [], index: null, scoring: null };
+export const EMPTY_INDEX: LoadedIndex = { documents: [], index: null, scoring: null, language: ENGLISH };
 
 /** A document with its score, before it becomes a hit. */
 export interface Match {
   document: SearchDocument;
   score: number;
   matched: () => string[]; // the index terms it matched (worked out for the hits shown only)
+  language: Language;
 }
 
-export function loadIndex(file: SearchIndexFile): LoadedIndex {
+export function loadIndex(file: SearchIndexFile, language: Language = ENGLISH): LoadedIndex {
   const { documents } = file;
   documents.forEach((document, position) => {
     if (document.id !== position) throw new Error(`Search document ${position} has the id ${document.id}: ids are positions.`);
   });
   const index = lunr.Index.load(file.index);
-  return { documents, index, scoring: scoringOf(index as unknown as LunrInternals, documents.length) };
+  return { documents, index, scoring: scoringOf(index as unknown as LunrInternals, documents.length), language };
 }
 
 const QUERY_SYNTAX = /[:^~+\-*]/g;
 
-/** The reader's input as lunr terms: no query syntax, lower-cased, split, trimmed, each once. */
-export function queryTerms(input: string, maxLength = 512): string[] {
+/** The reader's input as lunr terms: no query syntax, lower-cased, split, trimmed (by the
+ * language's trimmer: lunr's own cuts `événement` to `vénement`), each once. */
+export function queryTerms(input: string, maxLength = 512, language: Language = ENGLISH): string[] {
   const tokens = lunr.tokenizer(input.slice(0, maxLength).replace(QUERY_SYNTAX, ' '));
-  return [...new Set(tokens.map((token) => lunr.trimmer(token).toString()).filter(Boolean))];
+  return [...new Set(tokens.map((token) => language.trim(token.toString())).filter(Boolean))];
 }
 
 /** The query's matches in every index, merged: best first, at most `limit` per index and in all. */
@@ -126,7 +130,7 @@ function scoringOf(index: LunrInternals, documentCount: number): Scoring {
 }
 
 /** The index terms `terms` reach, with their weights in the query vector, in term-index order. */
-function expand(index: LunrInternals, terms: string[]): { term: string; termIndex: number; weight: number }[] {
+function expand(index: LunrInternals, terms: string[], language: Language): { term: string; termIndex: number; weight: number }[] {
   const weights = new Map<string, number>();
   const add = (pattern: string) => {
     for (const term of index.tokenSet.intersect(tokenSetOf(pattern)).toArray()) {
@@ -135,7 +139,7 @@ function expand(index: LunrInternals, terms: string[]): { term: string; termInde
   };
   for (const term of terms) {
     for (const stemmed of index.pipeline.runString(term)) add(stemmed); // exact
-    add(`${term}*`); // prefix, as typed
+    add(`${language.prefix(term)}*`); // prefix, as typed (accents folded where the index folds them)
   }
   return [...weights]
     .map(([term, weight]) => ({ term, termIndex: index.invertedIndex[term]!._index, weight }))
@@ -147,7 +151,7 @@ export function queryIndex(loaded: LoadedIndex, terms: string[], limit: number):
   const { scoring } = loaded;
   if (!loaded.index || !scoring || terms.length === 0) return [];
   const index = loaded.index as unknown as LunrInternals;
-  const expanded = expand(index, terms);
+  const expanded = expand(index, terms, loaded.language);
   if (expanded.length === 0) return [];
   const queryVector = new lunr.Vector([]);
   for (const { termIndex, weight } of expanded) queryVector.insert(termIndex, weight);
@@ -179,6 +183,7 @@ export function queryIndex(loaded: LoadedIndex, terms: string[], limit: number):
     document: loaded.documents[doc]!,
     score,
     matched: () => matchedTerms(index, expanded, String(doc)),
+    language: loaded.language,
   }));
 }
 
@@ -218,7 +223,7 @@ export function toHit(match: Match, terms: string[]): SearchHit {
     document,
     score: match.score,
     terms: [...new Set([...terms, ...matched])],
-    snippet: snippet(content, new Set(matched)),
+    snippet: snippet(content, new Set(matched), match.language),
   };
 }
 
@@ -227,23 +232,10 @@ export function toHit(match: Match, terms: string[]): SearchHit {
 const SNIPPET_LENGTH = 180;
 const CONTEXT_BEFORE = 50;
 const TOKEN = /[^\s-]+/g; // the complement of lunr.tokenizer.separator
-const NON_WORD_START = /^\W+/;
-const NON_WORD_END = /\W+$/;
-const terms = new Map<string, string>();
-
-/** The index term lunr makes of a token of the content (trimmed, stemmed). */
-function termOf(token: string): string {
-  let term = terms.get(token);
-  if (term === undefined) {
-    term = lunr.stemmer(lunr.trimmer(new lunr.Token(token.toLowerCase(), {}))).toString();
-    if (terms.size > 50_000) terms.clear();
-    terms.set(token, term);
-  }
-  return term;
-}
 
 /** About 180 characters of `content` around its first matched term, the matched words marked. */
-export function snippet(content: string, matched: Set<string>): Snippet {
+export function snippet(content: string, matched: Set<string>, language: Language = ENGLISH): Snippet {
+  const termOf = (token: string) => language.indexTerm(token);
   let first = -1;
   for (const found of content.matchAll(TOKEN)) {
     if (matched.has(termOf(found[0]))) {
@@ -262,8 +254,9 @@ export function snippet(content: string, matched: Set<string>): Snippet {
   for (const found of window.matchAll(TOKEN)) {
     const token = found[0];
     if (!matched.has(termOf(token))) continue;
-    const from = found.index + (token.match(NON_WORD_START)?.[0].length ?? 0);
-    const to = found.index + token.length - (token.match(NON_WORD_END)?.[0].length ?? 0);
+    const word = language.trim(token); // the mark leaves out the punctuation around the word
+    const from = found.index + token.indexOf(word);
+    const to = from + word.length;
     if (from > plain) parts.push({ text: window.slice(plain, from), marked: false });
     parts.push({ text: window.slice(from, to), marked: true });
     plain = to;

@@ -8,7 +8,8 @@ export type SearchType = 'docs' | 'blog' | 'other';
 /** `search-index-{tag}.json`: the spec's documents list and serialized full-text index. */
 export interface SearchIndexFile {
   documents: SearchDocument[];
-  index: object; // lunr.js 2.3.9 serialized index; a document's ref is its id, its position in `documents`
+  index: { pipeline: string[] }; // lunr.js 2.3.9 serialized index; a document's ref is its id, its position in
+  // `documents`; `pipeline`: what a query term goes through, naming the language (search/languages.ts)
 }
 
 /** One section of a page, as the spec names its fields. */

@@ -8,6 +8,7 @@
  */
 /// <reference lib="webworker" />
 import { EMPTY_INDEX, loadIndex, queryTerms, searchIndexes, toHit, type LoadedIndex, type Match } from './engine';
+import { ENGLISH, languageOf } from './languages';
 import type { SearchIndexFile, SearchResults, WorkerRequest, WorkerResponse } from './types';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -25,7 +26,8 @@ async function fetchIndex(url: string): Promise<LoadedIndex> {
   }
   if (!response.ok) return EMPTY_INDEX;
   try {
-    return loadIndex((await response.json()) as SearchIndexFile);
+    const file = (await response.json()) as SearchIndexFile;
+    return loadIndex(file, await languageOf(file.index.pipeline));
   } catch (error) {
     console.error(`The search index ${url} cannot be read; searching without it.`, error);
     return EMPTY_INDEX;
@@ -43,7 +45,7 @@ function load(urls: string[]): void {
 async function search(query: string, limit: number, offset: number, count: number): Promise<SearchResults> {
   const loaded = await indexes;
   if (!last || last.query !== query || last.limit !== limit) {
-    const terms = queryTerms(query);
+    const terms = queryTerms(query, undefined, loaded.find((index) => index.index)?.language ?? ENGLISH); // one locale's: one language
     last = { query, limit, terms, matches: searchIndexes(loaded, terms, limit) };
   }
   const { terms, matches } = last;

@@ -16,6 +16,10 @@ A file holds the spec's shapes (section 3):
 Indexed fields and their boosts come from `search:` in site.yaml (title 5, content 1, tags 3,
 keywords 3; the sidebar parent categories only when indexSidebarParentCategories is above 0, the
 closest n of them, boost 2). Boosts are baked into the index, so the browser only queries.
+
+A locale's text is indexed with its language's lunr-languages pipeline (`languages.py`): the index's
+`pipeline` names it (`["trimmer-fr", "accentFold-fr", "stemmer-fr"]`), and the browser loads that
+language's code before it reads the index.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from typing import Any
 
 from docsite.config import Search
 from docsite.search.documents import SearchDocument, SearchPage, search_documents, split_sections
+from docsite.search.languages import ENGLISH, Language
 from docsite.search.lunr_index import LunrIndexBuilder
 
 __all__ = [
@@ -52,19 +57,20 @@ def search_tags(documents: list[SearchDocument]) -> list[str]:
     return docs + [tag for tag in ("blog", "default") if tag in present]
 
 
-def search_index_files(documents: list[SearchDocument], settings: Search) -> dict[str, bytes]:
-    """Site path -> content of every search index file."""
+def search_index_files(documents: list[SearchDocument], settings: Search,
+                       language: Language = ENGLISH) -> dict[str, bytes]:
+    """Site path -> content of every search index file, its text indexed in `language`."""
     files = {}
     for tag in search_tags(documents):
         tagged = [d for d in documents if d.page.tag == tag]
-        data = search_index(tagged, settings)
+        data = search_index(tagged, settings, language)
         files[index_file_name(tag)] = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
     return files
 
 
-def search_index(documents: list[SearchDocument], settings: Search) -> dict[str, Any]:
+def search_index(documents: list[SearchDocument], settings: Search, language: Language = ENGLISH) -> dict[str, Any]:
     """The content of one index file (see the module's docstring)."""
-    builder = LunrIndexBuilder(indexed_fields(settings), k1=settings.k1, b=settings.b)
+    builder = LunrIndexBuilder(indexed_fields(settings), k1=settings.k1, b=settings.b, language=language)
     stored: list[dict[str, Any]] = []
     for ref, document in enumerate(documents):
         page = document.page

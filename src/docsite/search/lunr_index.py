@@ -22,15 +22,17 @@ from typing import Any
 
 from lunr.idf import idf
 
-from docsite.search.lunrjs import index_terms
+from docsite.search.languages import ENGLISH, Language
 
 LUNR_VERSION = "2.3.9"
 
 
 class LunrIndexBuilder:
-    def __init__(self, fields: dict[str, float], *, k1: float = 1.2, b: float = 0.75) -> None:
-        """`fields`: field name -> boost."""
+    def __init__(self, fields: dict[str, float], *, k1: float = 1.2, b: float = 0.75,
+                 language: Language = ENGLISH) -> None:
+        """`fields`: field name -> boost; `language`: the text pipeline (search/languages.py)."""
         self.fields = fields
+        self.language = language
         self.k1 = k1
         self.b = min(max(b, 0.0), 1.0)  # lunr.js clamps b to 0..1
         self.inverted_index: dict[str, dict[str, Any]] = {}
@@ -42,7 +44,7 @@ class LunrIndexBuilder:
         """Index one document: `values` maps each field to its text (a missing field is empty)."""
         self.document_count += 1
         for field in self.fields:
-            terms = index_terms(values.get(field, ""))
+            terms = self.language.index_terms(values.get(field, ""))
             self.total_length[field] += len(terms)
             counts = Counter(terms)
             self.frequencies.append((field, ref, counts))
@@ -60,7 +62,7 @@ class LunrIndexBuilder:
             "fields": list(self.fields),
             "fieldVectors": self._field_vectors(),
             "invertedIndex": sorted(self.inverted_index.items(), key=lambda item: _utf16(item[0])),
-            "pipeline": ["stemmer"],
+            "pipeline": list(self.language.search_pipeline),  # what the browser runs on a query term
         }
 
     def _field_vectors(self) -> list[list[Any]]:
