@@ -27,6 +27,7 @@ from docsite.config import CONFIG_FILE, SiteConfig, load_config
 from docsite.content import Content, load_content
 from docsite.delivery import (
     BEST_BROTLI,
+    BEST_GZIP,
     HEADERS_FILE,
     REDIRECTS_FILE,
     headers_file,
@@ -252,7 +253,7 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
     frontend = Frontend(paths.frontend)
     frontend.ensure_built(log)
     if not dev:  # the assets' twins, made once per front-end build and copied with the assets
-        precompress(frontend.client_dir, BEST_BROTLI)
+        precompress(frontend.client_dir, BEST_BROTLI, BEST_GZIP)
 
     remove_stale_staging(paths.out)
     locales: dict[str, tuple[Site, dict[str, bytes]]] = {}
