@@ -11,12 +11,14 @@ nothing.
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import shutil
 import subprocess
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -156,6 +158,12 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
               locale: LocaleContent | None = None, build_id: str | None = None) -> Site:
     """Load, resolve and check the content (of `locale`'s site: the content with its translations
     laid over it, docsite.i18n). Raises BuildError listing every error found."""
+    with _specs_loaded_meanwhile(paths.content / "specs", background=not dev) as specs_loaded:
+        return _load_site(paths, specs_loaded, dev=dev, report=report, locale=locale, build_id=build_id)
+
+
+def _load_site(paths: Paths, specs_loaded: Callable[[Report], list[ApiSpec]], *, dev: bool,
+               report: Report | None, locale: LocaleContent | None, build_id: str | None) -> Site:
     report = report or Report()
     use_cache(paths.results)
     root_config = load_config(locale.source if locale else paths.content)
@@ -175,7 +183,7 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
                         for v in content.versions}
     latest = next(v for v in content.versions if v.is_last)
     docs, sidebars = indexes[latest.name], version_sidebars[latest.name]
-    specs = load_specs(paths.content / "specs", report)
+    specs = specs_loaded(report)
     _stop_if_a_spec_failed(specs, paths.content / "specs", report)
 
     routes: list[Route] = []
@@ -241,6 +249,33 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
     report.raise_if_errors()
     return Site(config, content, sidebars, versions, specs, routes, data, static_dir, files, search, redirects,
                 version_sidebars)
+
+
+@contextmanager
+def _specs_loaded_meanwhile(specs_dir: Path, *, background: bool) -> Iterator[Callable[[Report], list[ApiSpec]]]:
+    """`load_specs` of `specs_dir`, started in a forked process while this one loads the content
+    when `background`: validating a spec is a second of pure-Python work (jsonschema) that would
+    otherwise leave the second core idle. What the block is given returns the specs and reports
+    their problems where `load_specs` would. The dev server loads them in its own process, which
+    keeps each spec's result between rebuilds. A block left early (a page failed to load) stops
+    the process."""
+    if not background or (os.cpu_count() or 1) < 2 or not specs_dir.is_dir():
+        yield lambda report: load_specs(specs_dir, report)
+        return
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        pending = pool.apply_async(_load_specs_alone, (specs_dir,))
+
+        def collect(report: Report) -> list[ApiSpec]:
+            specs, problems = pending.get()
+            report.extend(problems)
+            return specs
+
+        yield collect
+
+
+def _load_specs_alone(specs_dir: Path) -> tuple[list[ApiSpec], list[Problem]]:
+    report = Report()
+    return load_specs(specs_dir, report), report.problems
 
 
 def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
