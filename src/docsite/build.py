@@ -32,6 +32,7 @@ from docsite.delivery import (
     BEST_GZIP,
     HEADERS_FILE,
     REDIRECTS_FILE,
+    Precompressor,
     headers_file,
     precompress,
     redirects_file,
@@ -296,13 +297,20 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
     if staging.exists():
         shutil.rmtree(staging)
     try:
-        jobs = write_site(site, staging, frontend, progress)
-        prerender(frontend, staging, jobs, progress)
-        for name, translated in locale_sites(paths, site.config, dev, report, build_id=site.site_data["buildId"]):
-            prerender(frontend, staging / name, write_site(translated, staging / name, frontend, progress), progress)
-            if dev:
-                locales[name] = (translated, static_outputs(translated) | site_outputs(translated)
-                                 | search_files(translated))
+        with Precompressor() as early:  # what is written is compressed while Node renders the pages
+            compress = early.add if not dev else None
+            jobs = write_site(site, staging, frontend, progress)
+            if compress:
+                early.add_tree(staging)
+            prerender(frontend, staging, jobs, progress, compress)
+            for name, translated in locale_sites(paths, site.config, dev, report, build_id=site.site_data["buildId"]):
+                jobs = write_site(translated, staging / name, frontend, progress)
+                if compress:
+                    early.add_tree(staging / name)
+                prerender(frontend, staging / name, jobs, progress, compress)
+                if dev:
+                    locales[name] = (translated, static_outputs(translated) | site_outputs(translated)
+                                     | search_files(translated))
         write_delivery(site, staging, progress, compress=not dev)
         swap_in(staging, paths.out)
     finally:
@@ -396,7 +404,10 @@ def prerender_jobs(site: Site) -> list[dict[str, str]]:
              "html": html_path(route.path, site.config.trailingSlash)} for route in site.routes]
 
 
-def prerender(frontend: Frontend, staging: Path, jobs: list[dict[str, str]], progress: Progress) -> None:
+def prerender(frontend: Frontend, staging: Path, jobs: list[dict[str, str]], progress: Progress,
+              written: Callable[[Path], None] | None = None) -> None:
+    """Every job's HTML, by Node (frontend/scripts/prerender.mjs); `written(file)` as each page's
+    file is written."""
     jobs_file = staging / "_prerender-jobs.json"
     jobs_file.write_text(json.dumps(jobs), encoding="utf-8")
     process = subprocess.Popen([node(), str(frontend.prerender_script), str(staging), str(jobs_file)],
@@ -407,6 +418,8 @@ def prerender(frontend: Frontend, staging: Path, jobs: list[dict[str, str]], pro
         parts = line.split()
         if len(parts) == 3 and parts[0] == "progress":
             progress("Prerendering pages", int(parts[1]), int(parts[2]))
+        elif written is not None and line.startswith("page "):
+            written(staging / line[len("page "):].rstrip("\n"))
     errors = process.stderr.read()
     if process.wait() != 0:
         raise BuildError.at(f"prerendering failed:\n{errors.strip()}",

@@ -24,7 +24,7 @@ import hashlib
 import mimetypes
 import re
 from collections.abc import Iterable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -49,6 +49,7 @@ COMPRESSIBLE = frozenset({".html", ".js", ".mjs", ".css", ".json", ".xml", ".svg
                           ".map", ".webmanifest", ".ico", ".md"})
 MIN_COMPRESS_BYTES = 512
 BEST_BROTLI = 11
+BROTLI_QUALITY = 6
 BEST_GZIP = 9
 GZIP_LEVEL = 6
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))  # in order of preference
@@ -71,7 +72,7 @@ def compressible(path: Path) -> bool:
 
 # -- precompression ---------------------------------------------------------------------------------
 
-def precompress(root: Path, brotli_quality: int = 6, gzip_level: int = GZIP_LEVEL) -> int:
+def precompress(root: Path, brotli_quality: int = BROTLI_QUALITY, gzip_level: int = GZIP_LEVEL) -> int:
     """Write `x.br` and `x.gz` beside every compressible file of `root` worth compressing, unless
     both are newer than it already. Returns how many files were compressed.
 
@@ -80,12 +81,44 @@ def precompress(root: Path, brotli_quality: int = 6, gzip_level: int = GZIP_LEVE
     (16 MB in 0.6 s here). gzip is for clients without brotli: the best level (9) for the assets,
     `GZIP_LEVEL` (6) for the rest, as 9 costs half as much time again for 1 % fewer bytes. zlib and
     brotli release the GIL: threads use every core."""
-    files = [p for p in root.rglob("*") if p.is_file() and compressible(p) and p.name not in RULE_FILES
-             and p.stat().st_size >= MIN_COMPRESS_BYTES and not _fresh_twins(p)]
+    files = [p for p in root.rglob("*") if _to_compress(p)]
     with ThreadPoolExecutor() as pool:
         for _ in pool.map(lambda path: _compress(path, brotli_quality, gzip_level), files):
             pass
     return len(files)
+
+
+class Precompressor:
+    """`precompress` file by file, on threads, while the build goes on: a cold build compresses
+    the data files and each page as soon as it is written, while Node prerenders the next pages,
+    so both cores are busy (compressing 1,000 pages' output is 4 s of CPU). Leaving the block waits
+    for every file given; a final `precompress` of the folder then finds their twins fresh."""
+
+    def __init__(self) -> None:
+        self._pool = ThreadPoolExecutor()
+        self._pending: list[Future[None]] = []
+
+    def add(self, path: Path) -> None:
+        if _to_compress(path):
+            self._pending.append(self._pool.submit(_compress, path, BROTLI_QUALITY, GZIP_LEVEL))
+
+    def add_tree(self, root: Path) -> None:
+        for path in root.rglob("*"):
+            self.add(path)
+
+    def __enter__(self) -> Precompressor:
+        return self
+
+    def __exit__(self, failed: type[BaseException] | None, *exc: object) -> None:
+        self._pool.shutdown(cancel_futures=failed is not None)  # a failed build's staging is deleted next
+        if failed is None:
+            for future in self._pending:
+                future.result()  # a file that could not be compressed fails the build, as in `precompress`
+
+
+def _to_compress(path: Path) -> bool:
+    return (path.is_file() and compressible(path) and path.name not in RULE_FILES
+            and path.stat().st_size >= MIN_COMPRESS_BYTES and not _fresh_twins(path))
 
 
 def _fresh_twins(path: Path) -> bool:
