@@ -9,6 +9,7 @@ import shutil
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +52,7 @@ def stage_seconds(content: Path, out: Path, results: Path = ROOT / CACHE_DIR_NAM
     seconds: dict[str, float] = {}
     started = time.perf_counter()
     with _timed(LOADING + WRITING, seconds):
-        paths = builder.replace(builder.Paths.default(ROOT), content=content, out=out, results=results)
+        paths = replace(builder.Paths.default(ROOT), content=content, out=out, results=results)
         builder.build(paths, log=lambda _: None)
     seconds["total"] = time.perf_counter() - started
     seconds["load_site rest"] = seconds["load_site"] - sum(seconds.get(name, 0.0) for name in LOADING)
