@@ -22,7 +22,9 @@ import base64
 import gzip
 import hashlib
 import mimetypes
+import os
 import re
+import stat
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -99,12 +101,17 @@ class Precompressor:
         self._pending: list[Future[None]] = []
 
     def add(self, path: Path) -> None:
-        if _to_compress(path):
-            self._pending.append(self._pool.submit(_compress, path, BROTLI_QUALITY, GZIP_LEVEL))
+        if compressible(path) and path.name not in RULE_FILES:  # the rest is checked on the threads
+            self._pending.append(self._pool.submit(self._compress, path))
 
     def add_tree(self, root: Path) -> None:
         for path in root.rglob("*"):
             self.add(path)
+
+    @staticmethod
+    def _compress(path: Path) -> None:
+        if _to_compress(path):
+            _compress(path, BROTLI_QUALITY, GZIP_LEVEL)
 
     def __enter__(self) -> Precompressor:
         return self
@@ -117,14 +124,26 @@ class Precompressor:
 
 
 def _to_compress(path: Path) -> bool:
-    return (path.is_file() and compressible(path) and path.name not in RULE_FILES
-            and path.stat().st_size >= MIN_COMPRESS_BYTES and not _fresh_twins(path))
+    """A compressible file worth compressing whose twins are missing or older (its name is
+    checked first: most files of a build are twins, and a name costs no system call)."""
+    if not compressible(path) or path.name in RULE_FILES:
+        return False
+    try:
+        status = path.stat()
+    except OSError:
+        return False
+    return stat.S_ISREG(status.st_mode) and status.st_size >= MIN_COMPRESS_BYTES and not _fresh_twins(path, status)
 
 
-def _fresh_twins(path: Path) -> bool:
-    modified = path.stat().st_mtime_ns
-    twins = [path.with_name(path.name + suffix) for _, suffix in ENCODINGS]
-    return all(twin.is_file() and twin.stat().st_mtime_ns >= modified for twin in twins)
+def _fresh_twins(path: Path, status: os.stat_result) -> bool:
+    modified = status.st_mtime_ns
+    for _, suffix in ENCODINGS:
+        try:
+            if path.with_name(path.name + suffix).stat().st_mtime_ns < modified:
+                return False
+        except OSError:  # no twin
+            return False
+    return True
 
 
 def _compress(path: Path, brotli_quality: int, gzip_level: int) -> None:
