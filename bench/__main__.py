@@ -27,6 +27,8 @@ def main() -> None:
                         help="corpus sizes for the corpus-based benchmarks (default: 1000)")
     parser.add_argument("--versions", type=int, default=1,
                         help="build: docs versions of the corpus (N-1 released with `docsite version`, and current)")
+    parser.add_argument("--stages", action="store_true",
+                        help="build: one more cold build per size, timed stage by stage")
     parser.add_argument("--runs", type=int, default=3, help="runs per measurement; the median is reported")
     parser.add_argument("--seconds", type=int, default=None, help="duration of each load run (serve: 30)")
     args = parser.parse_args()

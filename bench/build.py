@@ -1,7 +1,8 @@
 """`docsite build` of the synthetic corpus (`--pages 0`: this site): wall time and peak memory of the
 whole process tree. Cold: no build and an empty result cache (.docsite-cache/ but its rendered
 diagrams: a diagram costs a Chromium start, measured apart in the README). Warm: the cache of the
-previous build kept and one page changed."""
+previous build kept and one page changed. `--stages`: one more cold build per size, in this
+process, timed stage by stage (bench/stages.py)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any
 
 from bench.corpus import generate
 from bench.proctree import measure
+from bench.stages import stage_seconds
 from docsite.cache import CACHE_DIR_NAME
 from docsite.config import load_config
 from docsite.frontend import Frontend
@@ -53,6 +55,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             warm.append(measure(command, ROOT))
             print(f"  {pages} pages, warm (one page changed): {warm[-1].seconds:.1f} s")
         html = sum(1 for _ in out.rglob("*.html"))
+        if getattr(args, "stages", False):
+            results.setdefault("stages", {})[str(pages)] = stage_seconds(content, out)
+            print(f"  {pages} pages, cold, by stage: {results['stages'][str(pages)]}")
         results["sizes"][str(pages)] = {
             "html_files": html,
             "median_seconds": round(statistics.median(r.seconds for r in runs), 2),

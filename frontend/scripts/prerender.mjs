@@ -5,8 +5,9 @@
 //
 // jobs.json: [{"route": "/docs/environments", "data": "_data/page/docs/environments.json",
 //              "html": "docs/environments/index.html"}, ...]
-// Large builds are split over worker threads, one per core. Prints "progress <done> <total>" lines
-// for the builder's progress bar. On a failure it prints the route and the error with its causes to
+// Large builds are split over worker threads, one per core. Prints "page <html>" once a page's file
+// is written (the builder compresses it meanwhile) and "progress <done> <total>" lines for the
+// builder's progress bar. On a failure it prints the route and the error with its causes to
 // stderr and exits with status 1.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -96,7 +97,7 @@ async function renderHtml(route, site, page, sidebar) {
   return renderPage(route, site, { page, sidebar }, assets);
 }
 
-/** Render `jobs` in this thread; `onDone()` after each page. */
+/** Render `jobs` in this thread; `onDone(job)` after each page is written. */
 async function renderJobs(buildDir, jobs, onDone) {
   const { sidebarDataPath } = await loadFrontEnd();
   const site = JSON.parse(await readFile(join(buildDir, '_data', 'site.json'), 'utf8'));
@@ -116,7 +117,7 @@ async function renderJobs(buildDir, jobs, onDone) {
     } catch (error) {
       throw new RouteError(job.route, error);
     }
-    onDone();
+    onDone(job);
   }
 }
 
@@ -163,7 +164,7 @@ function inWorkers(buildDir, jobs, count, onDone) {
       (chunk) =>
         new Promise((resolve, reject) => {
           const worker = new Worker(here, { workerData: { buildDir, jobs: chunk } });
-          worker.on('message', (message) => (message === 'done' ? onDone() : reject(new Error(message))));
+          worker.on('message', (message) => (message.done ? onDone(message.done) : reject(new Error(message.error))));
           worker.on('error', reject);
           worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`a prerender worker exited with ${code}`))));
         }),
@@ -177,7 +178,8 @@ async function main() {
   const jobs = JSON.parse(await readFile(jobsFile, 'utf8'));
   const step = Math.max(1, Math.floor(jobs.length / 100));
   let done = 0;
-  const onDone = () => {
+  const onDone = (job) => {
+    process.stdout.write(`page ${job.html}\n`);
     done += 1;
     if (done % step === 0 || done === jobs.length) process.stdout.write(`progress ${done} ${jobs.length}\n`);
   };
@@ -197,7 +199,7 @@ if (isMainThread && process.argv[2] === '--serve') {
     process.exit(1);
   });
 } else {
-  renderJobs(workerData.buildDir, workerData.jobs, () => parentPort.postMessage('done')).catch((error) => {
-    parentPort.postMessage(describe(error));
+  renderJobs(workerData.buildDir, workerData.jobs, (job) => parentPort.postMessage({ done: job })).catch((error) => {
+    parentPort.postMessage({ error: describe(error) });
   });
 }

@@ -13,6 +13,7 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import json
+import multiprocessing
 import os
 import shutil
 import subprocess
@@ -24,13 +25,15 @@ from pathlib import Path
 from typing import Any
 
 from docsite.blog import blog_routes, inline_authors
-from docsite.cache import CACHE_DIR_NAME, LOCALES_DIR, prune, use_cache
+from docsite.cache import CACHE_DIR_NAME, LOCALES_DIR, prune, results, use_cache
 from docsite.config import CONFIG_FILE, SiteConfig, load_config
 from docsite.content import Content, load_content
 from docsite.delivery import (
     BEST_BROTLI,
+    BEST_GZIP,
     HEADERS_FILE,
     REDIRECTS_FILE,
+    Precompressor,
     headers_file,
     precompress,
     redirects_file,
@@ -60,7 +63,7 @@ from docsite.markdown import CodeSpan
 from docsite.openapi.bodies import check_json_bodies
 from docsite.openapi.calls import check_api_calls, route_code
 from docsite.openapi.cards import operation_index, resolve_operation_cards
-from docsite.openapi.reference import ApiSpec, load_specs, reference_routes, spec_files
+from docsite.openapi.reference import ApiPage, ApiSpec, api_pages, load_specs, reference_routes, spec_files
 from docsite.openapi.tryit import connect_origins
 from docsite.output import (
     copy_tree,
@@ -160,10 +163,18 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
               locale: LocaleContent | None = None, build_id: str | None = None) -> Site:
     """Load, resolve and check the content (of `locale`'s site: the content with its translations
     laid over it, docsite.i18n). Raises BuildError listing every error found."""
-    report = report or Report()
     use_cache(paths.cache)
     root_config = load_config(locale.source if locale else paths.content)
     config = translate_config(root_config, locale.source, locale.locale) if locale else root_config
+    with _specs_loaded_meanwhile(paths.content / "specs", config, background=not dev) as specs_loaded:
+        return _load_site(paths, root_config, config, specs_loaded, dev=dev, report=report, locale=locale,
+                          build_id=build_id)
+
+
+def _load_site(paths: Paths, root_config: SiteConfig, config: SiteConfig,
+               specs_loaded: Callable[[Report], list[ApiSpec]], *, dev: bool, report: Report | None,
+               locale: LocaleContent | None, build_id: str | None) -> Site:
+    report = report or Report()
     if locale is None:
         check_locales(config, paths.content, report)
         report.raise_if_errors()
@@ -184,7 +195,7 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
             check_docs_labels(locale.source, locale.locale, v.name, version_sidebars[v.name].translation_keys, report)
     latest = next(v for v in content.versions if v.is_last)
     docs, sidebars = indexes[latest.name], version_sidebars[latest.name]
-    specs = load_specs(paths.content / "specs", report)
+    specs = specs_loaded(report)
     _stop_if_a_spec_failed(specs, paths.content / "specs", report)
 
     routes: list[Route] = []
@@ -257,6 +268,40 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
                 version_sidebars)
 
 
+@contextmanager
+def _specs_loaded_meanwhile(specs_dir: Path, config: SiteConfig, *,
+                            background: bool) -> Iterator[Callable[[Report], list[ApiSpec]]]:
+    """`load_specs` of `specs_dir`, started in a forked process while this one loads the content
+    when `background`, and the API pages made there too: validating the specs and making their
+    pages is a second or two of pure-Python work (jsonschema, the operations' Markdown) that would
+    otherwise leave the second core idle. What the block is given returns the specs and reports
+    their problems where `load_specs` would; the pages are handed to the result cache, where
+    `reference_routes` finds them. The dev server loads the specs in its own process, which keeps
+    each spec's result between rebuilds. A block left early (a page failed to load) stops the
+    process."""
+    if not background or (os.cpu_count() or 1) < 2 or not specs_dir.is_dir():
+        yield lambda report: load_specs(specs_dir, report)
+        return
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        pending = pool.apply_async(_load_specs_alone, (specs_dir, config))
+
+        def collect(report: Report) -> list[ApiSpec]:
+            specs, problems, pages = pending.get()
+            report.extend(problems)
+            for key, page in pages:
+                results().put(key, page)
+            return specs
+
+        yield collect
+
+
+def _load_specs_alone(specs_dir: Path,
+                      config: SiteConfig) -> tuple[list[ApiSpec], list[Problem], list[tuple[str, ApiPage]]]:
+    report = Report()
+    specs = load_specs(specs_dir, report)
+    return specs, report.problems, api_pages(specs, config)
+
+
 def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
           log: Callable[[str], None] = print, build_id: str | None = None) -> BuildResult:
     started = time.perf_counter()
@@ -267,7 +312,7 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
     frontend = Frontend(paths.frontend)
     frontend.ensure_built(log)
     if not dev:  # the assets' twins, made once per front-end build and copied with the assets
-        precompress(frontend.client_dir, BEST_BROTLI)
+        precompress(frontend.client_dir, BEST_BROTLI, BEST_GZIP)
 
     remove_stale_staging(paths.out)
     locales: dict[str, tuple[Site, dict[str, bytes]]] = {}
@@ -275,15 +320,22 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
     if staging.exists():
         shutil.rmtree(staging)
     try:
-        jobs = write_site(site, staging, frontend, progress)
-        prerender(frontend, staging, jobs, progress)
-        locale_redirects: list[Redirect] = []
-        for name, translated in locale_sites(paths, site.config, dev, report, build_id=site.site_data["buildId"]):
-            prerender(frontend, staging / name, write_site(translated, staging / name, frontend, progress), progress)
-            locale_redirects += in_locale(translated.redirects, name)
-            if dev:
-                locales[name] = (translated, static_outputs(translated) | site_outputs(translated)
-                                 | search_files(translated))
+        with Precompressor() as early:  # what is written is compressed while Node renders the pages
+            compress = early.add if not dev else None
+            jobs = write_site(site, staging, frontend, progress)
+            if compress:
+                early.add_tree(staging)
+            prerender(frontend, staging, jobs, progress, compress)
+            locale_redirects: list[Redirect] = []
+            for name, translated in locale_sites(paths, site.config, dev, report, build_id=site.site_data["buildId"]):
+                jobs = write_site(translated, staging / name, frontend, progress)
+                if compress:
+                    early.add_tree(staging / name)
+                prerender(frontend, staging / name, jobs, progress, compress)
+                locale_redirects += in_locale(translated.redirects, name)
+                if dev:
+                    locales[name] = (translated, static_outputs(translated) | site_outputs(translated)
+                                     | search_files(translated))
         write_delivery(site, staging, progress, compress=not dev, locale_redirects=locale_redirects)
         swap_in(staging, paths.out)
     finally:
@@ -396,7 +448,10 @@ def prerender_jobs(site: Site) -> list[dict[str, str]]:
              "html": html_path(route.path, site.config.trailingSlash)} for route in site.routes]
 
 
-def prerender(frontend: Frontend, staging: Path, jobs: list[dict[str, str]], progress: Progress) -> None:
+def prerender(frontend: Frontend, staging: Path, jobs: list[dict[str, str]], progress: Progress,
+              written: Callable[[Path], None] | None = None) -> None:
+    """Every job's HTML, by Node (frontend/scripts/prerender.mjs); `written(file)` as each page's
+    file is written."""
     jobs_file = staging / "_prerender-jobs.json"
     jobs_file.write_text(json.dumps(jobs), encoding="utf-8")
     process = subprocess.Popen([node(), str(frontend.prerender_script), str(staging), str(jobs_file)],
@@ -407,6 +462,8 @@ def prerender(frontend: Frontend, staging: Path, jobs: list[dict[str, str]], pro
         parts = line.split()
         if len(parts) == 3 and parts[0] == "progress":
             progress("Prerendering pages", int(parts[1]), int(parts[2]))
+        elif written is not None and line.startswith("page "):
+            written(staging / line[len("page "):].rstrip("\n"))
     errors = process.stderr.read()
     if process.wait() != 0:
         raise BuildError.at(f"prerendering failed:\n{errors.strip()}",

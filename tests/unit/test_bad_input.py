@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -376,7 +377,10 @@ def test_a_build_swaps_in_whole_and_leaves_no_staging_behind(mini_site: Path, tm
     result = runner.invoke(app, ["build", "--content", str(mini_site), "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert (out / "docs" / "index.html").is_file() and not (out / "index.html").exists()  # the new build, whole
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["build", "content"]
+    deadline = time.monotonic() + 10  # the previous build is deleted by a process of its own, after the build
+    while sorted(p.name for p in tmp_path.iterdir()) != ["build", "content"]:
+        assert time.monotonic() < deadline, f"left behind: {sorted(p.name for p in tmp_path.iterdir())}"
+        time.sleep(0.01)
 
 
 def test_a_build_stopped_with_sigterm_removes_its_staging_and_keeps_the_previous_build(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from docsite.cache import cached
+from docsite.cache import results
 from docsite.config import SiteConfig
 from docsite.errors import Problem, Report
 from docsite.markdown import render_markdown
@@ -21,7 +21,8 @@ from docsite.openapi.specs import DOWNLOADS, METHODS, ApiSpec, load_specs, spec_
 from docsite.openapi.tryit import tryit_file, tryit_path
 from docsite.routes import Route, SearchSection, page_meta
 
-__all__ = ["DOWNLOADS", "LANDING", "METHODS", "ApiSpec", "load_specs", "reference_routes", "spec_files"]
+__all__ = ["DOWNLOADS", "LANDING", "METHODS", "ApiPage", "ApiSpec", "api_pages", "load_specs", "reference_routes",
+           "spec_files"]
 
 LANDING = "/specification/"
 LANDING_NOT_FOUND = "/specification/404"  # what a path below LANDING that is no API shows (status 404)
@@ -33,11 +34,12 @@ def reference_routes(specs: list[ApiSpec], config: SiteConfig, report: Report,
     landing = _landing(specs, config, report)
     routes = [landing, _landing_not_found(landing, config), _downloads(specs, config, report)]
     settings = config.model_dump_json()
+    cache = results()
     for spec in specs:
         # The Try-it data is made by the same ApiPageBuilder from the same spec and settings: it is
         # cached with the route, under a key covering everything both depend on.
-        route, tryit, problem = cached("api-page", (str(spec.file), settings, spec.digest),
-                                       lambda spec=spec: _api_page(spec, config))  # type: ignore[misc]
+        route, tryit, problem = cache.get_or_compute(_api_page_key(spec, settings),
+                                                     lambda spec=spec: _api_page(spec, config))  # type: ignore[misc]
         if route is not None:
             routes.append(route)
         if tryit is not None and files is not None:
@@ -47,7 +49,24 @@ def reference_routes(specs: list[ApiSpec], config: SiteConfig, report: Report,
     return routes
 
 
-def _api_page(spec: ApiSpec, config: SiteConfig) -> tuple[Route | None, bytes | None, Problem | None]:
+ApiPage = tuple[Route | None, bytes | None, Problem | None]
+
+
+def api_pages(specs: list[ApiSpec], config: SiteConfig) -> list[tuple[str, ApiPage]]:
+    """Every spec's API page with its Try-it data, by result-cache key: a cold build makes them in the
+    process that validates the specs (docsite.build), and `reference_routes` finds them in the
+    cache once they are handed over (`results().put`)."""
+    settings = config.model_dump_json()
+    cache = results()
+    return [(key, cache.get_or_compute(key, lambda spec=spec: _api_page(spec, config)))  # type: ignore[misc]
+            for spec in specs for key in [_api_page_key(spec, settings)]]
+
+
+def _api_page_key(spec: ApiSpec, settings: str) -> str:
+    return results().key("api-page", str(spec.file), settings, spec.digest)
+
+
+def _api_page(spec: ApiSpec, config: SiteConfig) -> ApiPage:
     """One API's page and its Try-it file (the heaviest route of the site to make: cached by its spec
     and settings)."""
     try:

@@ -1,0 +1,59 @@
+"""Where a cold build's time goes: one build in this process, the builder's stages timed by wrapping
+the functions `docsite.build` calls them by. Stages run inside others are listed under them
+(`load_site` holds the content, the checks and the wait for the specs, validated in a forked process
+meanwhile: its `rest`); compression runs beside the prerender, so only the final sweep is timed."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from docsite import build as builder
+from docsite.cache import CACHE_DIR_NAME
+from tests.conftest import ROOT
+
+LOADING = ("load_content", "render_diagrams", "reference_routes", "check_api_calls", "check_json_bodies",
+           "lint_content", "check_links", "search_documents", "llms_files")
+WRITING = ("load_site", "write_site", "search_files", "prerender", "write_delivery", "precompress", "swap_in")
+
+
+@contextmanager
+def _timed(names: tuple[str, ...], seconds: dict[str, float]) -> Iterator[None]:
+    originals = {name: getattr(builder, name) for name in names}  # fails loudly when a stage is renamed
+
+    def timer(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                seconds[name] = seconds.get(name, 0.0) + time.perf_counter() - started
+        return timed
+
+    for name, function in originals.items():
+        setattr(builder, name, timer(name, function))
+    try:
+        yield
+    finally:
+        for name, function in originals.items():
+            setattr(builder, name, function)
+
+
+def stage_seconds(content: Path, out: Path, results: Path = ROOT / CACHE_DIR_NAME) -> dict[str, float]:
+    """A cold build of `content` (`out` and the result cache `results` deleted first): seconds by
+    stage, rounded."""
+    shutil.rmtree(out, ignore_errors=True)
+    shutil.rmtree(results, ignore_errors=True)
+    seconds: dict[str, float] = {}
+    started = time.perf_counter()
+    with _timed(LOADING + WRITING, seconds):
+        paths = replace(builder.Paths.default(ROOT), content=content, out=out, results=results)
+        builder.build(paths, log=lambda _: None)
+    seconds["total"] = time.perf_counter() - started
+    seconds["load_site rest"] = seconds["load_site"] - sum(seconds.get(name, 0.0) for name in LOADING)
+    return {name: round(value, 2) for name, value in seconds.items()}
