@@ -24,7 +24,7 @@ from typing import Any
 from docsite.blog import blog_routes, inline_authors
 from docsite.cache import CACHE_DIR_NAME, use_cache
 from docsite.config import CONFIG_FILE, SiteConfig, load_config
-from docsite.content import Content, load_content
+from docsite.content import Content, Doc, load_content
 from docsite.delivery import (
     BEST_BROTLI,
     HEADERS_FILE,
@@ -50,7 +50,7 @@ from docsite.i18n import (
     translate_config,
 )
 from docsite.links import LinkTarget, check_author_images, check_config_links, check_links, normalize
-from docsite.lint import lint_content
+from docsite.lint import lint_content, lint_pages
 from docsite.llms import has_markdown, llms_files
 from docsite.markdown import CodeSpan
 from docsite.openapi.bodies import check_json_bodies
@@ -130,6 +130,7 @@ class Site:
     search: list[SearchDocument] = field(default_factory=list)  # indexed when the site is written
     redirects: list[Redirect] = field(default_factory=list)
     version_sidebars: dict[str, Sidebars] = field(default_factory=dict)  # every docs version's
+    targets: LinkTarget | None = None  # what links may point at (the dev server checks an edited page's links)
 
 
 @dataclass
@@ -204,8 +205,7 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
     check_json_bodies(routes, specs, calls, report)
     lint = Report()
     lint_content(content, specs, config.lint, lint)
-    # `docsite dev` previews a page while it is being written: its lint problems are warnings there
-    report.extend(lint.problems if not dev else [replace(p, severity="warning") for p in lint.problems])
+    report.extend(_lint_problems(lint, dev))
 
     files = spec_files(specs) | diagrams.files
     files.update(tryit)
@@ -239,7 +239,28 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
                      root_base=root_config.baseUrl)
     report.raise_if_errors()
     return Site(config, content, sidebars, versions, specs, routes, data, static_dir, files, search, redirects,
-                version_sidebars)
+                version_sidebars, targets)
+
+
+def check_page(site: Site, route: Route, page: Doc, registry: dict[str, list[str]], report: Report, *,
+               dev: bool) -> None:
+    """load_site's checks of one Markdown page, in load_site's order: its components and operation
+    cards, its API calls and JSON bodies, its lint rules, its links (rewritten in place as load_site
+    does). The dev server runs them for a page whose edit no other page reads (docsite.incremental)."""
+    assert site.targets is not None
+    _check_route_components(route, set(registry.get("directives", [])), site.specs, report,
+                            operation_index(site.specs))
+    calls = check_api_calls(route_code([route]), site.specs, report)
+    check_json_bodies([route], site.specs, calls, report)
+    lint = Report()
+    lint_pages([page], site.specs, site.config.lint, lint)
+    report.extend(_lint_problems(lint, dev))
+    check_links([route], site.targets, site.config, report)
+
+
+def _lint_problems(lint: Report, dev: bool) -> list[Problem]:
+    """`docsite dev` previews a page while it is being written: its lint problems are warnings there."""
+    return lint.problems if not dev else [replace(p, severity="warning") for p in lint.problems]
 
 
 def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
@@ -443,14 +464,7 @@ def _check_components(routes: list[Route], content: Content, registry: dict[str,
     directives = set(registry.get("directives", []))
     operations = operation_index(specs)
     for route in routes:
-        if route.rendered is None:
-            continue
-        for use in route.rendered.components:
-            if use.name not in directives:
-                report.error(f"unknown component '{use.name}'", route.source, use.line,
-                             f"use one of: {listing(closest_first(use.name, directives))} (registered in "
-                             "frontend/src/registry.json)")
-        resolve_operation_cards(route, specs, report, operations)
+        _check_route_components(route, directives, specs, report, operations)
     pages = set(registry.get("pages", []))
     for page in content.react_pages:
         if page.page.component not in pages:
@@ -458,6 +472,19 @@ def _check_components(routes: list[Route], content: Content, registry: dict[str,
             known = listing(closest_first(page.page.component, pages))
             report.error(f"unknown page component '{page.page.component}'", page.file,
                          doc.line_of(("component",)), f"use one of: {known}")
+
+
+def _check_route_components(route: Route, directives: set[str], specs: list[ApiSpec], report: Report,
+                            operations: dict[str, dict[str, Any]]) -> None:
+    """A Markdown page's components are registered; its operation cards are resolved."""
+    if route.rendered is None:
+        return
+    for use in route.rendered.components:
+        if use.name not in directives:
+            report.error(f"unknown component '{use.name}'", route.source, use.line,
+                         f"use one of: {listing(closest_first(use.name, directives))} (registered in "
+                         "frontend/src/registry.json)")
+    resolve_operation_cards(route, specs, report, operations)
 
 
 def _yaml_references(document: YamlDocument) -> tuple[list[tuple[str, Path, int]], list[CodeSpan]]:

@@ -16,7 +16,7 @@ The doc layout's "Copy page" and "View as Markdown" use the `.md` file of the pa
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from docsite.config import SiteConfig
@@ -33,10 +33,13 @@ def has_markdown(route: Route) -> bool:
     return route.kind in _MARKDOWN_KINDS and route.path != NOT_FOUND
 
 
-def llms_files(routes: list[Route], sidebars: Sidebars, config: SiteConfig) -> dict[str, bytes]:
-    """The `.md` twin of every page with content, `llms.txt` and `llms-full.txt`: site path -> bytes."""
+def llms_files(routes: list[Route], sidebars: Sidebars, config: SiteConfig,
+               known: Mapping[str, str] | None = None) -> dict[str, bytes]:
+    """The `.md` twin of every page with content, `llms.txt` and `llms-full.txt`: site path -> bytes.
+    `known` holds twins already made, by route (the dev server's, for the pages a save left alone)."""
     pages = {route.path: route for route in routes if has_markdown(route)}
-    texts = {path: page_markdown(route, config) for path, route in pages.items()}
+    known = known or {}
+    texts = {path: known[path] if path in known else page_markdown(route, config) for path, route in pages.items()}
     files = {markdown_route(path): text.encode() for path, text in texts.items()}
     docs = _docs_in_sidebar_order(pages, sidebars)
     files[LLMS_TXT] = llms_txt(pages, docs, config).encode()
