@@ -67,22 +67,13 @@ def load_specs(specs_dir: Path, report: Report) -> list[ApiSpec]:
     one missing description is one error, not one per call a page makes. A spec the site cannot read
     (YAML, references, OpenAPI structure) is left out."""
     specs = []
-    folder = _folder_digest(specs_dir)  # a spec may `$ref` another file of the folder
     for file in sorted(specs_dir.glob("*.yaml")) if specs_dir.is_dir() else []:
         result, digest = _checked(file)
         report.extend(result.problems)
         if result.usable and isinstance(result.document, dict):
-            specs.append(ApiSpec(result.file.stem, result.file, result.document, result.lines, f"{digest}-{folder}"))
+            # a usable spec reads no other file (a `$ref` outside it is an error): its bytes are its key
+            specs.append(ApiSpec(result.file.stem, result.file, result.document, result.lines, digest))
     return specs
-
-
-def _folder_digest(folder: Path) -> str:
-    digest = hashlib.sha256()
-    for file in sorted(folder.rglob("*")) if folder.is_dir() else []:
-        if file.is_file():
-            digest.update(file.relative_to(folder).as_posix().encode() + b"\0")
-            digest.update(file.read_bytes())
-    return digest.hexdigest()[:16]
 
 
 def specs_key(specs: list[ApiSpec]) -> str:
