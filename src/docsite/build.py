@@ -403,6 +403,17 @@ def write_delivery(site: Site, staging: Path, progress: Progress, *, compress: b
     """The servers' rules (`_headers`, `_redirects`: docsite.delivery), then every compressible
     file precompressed (not for the dev server, which serves uncompressed HTML it can rewrite).
     After the prerender: the CSP lists the hashes of the pages' inline scripts."""
+    for name, text in delivery_files(site, staging).items():
+        (staging / name).write_text(text, encoding="utf-8")
+    if compress:
+        progress("Compressing", 0, 1)
+        precompress(staging)
+        progress("Compressing", 1, 1)
+
+
+def delivery_files(site: Site, staging: Path) -> dict[str, str]:
+    """The servers' rules for the site prerendered in `staging`: file name -> text. (The dev server
+    makes them while the next save may be rebuilt, and writes them only if none was.)"""
     script_urls = [str(page.page.props["scriptUrl"]) for page in site.content.react_pages
                    if isinstance(page.page.props.get("scriptUrl"), str)]
     # ...and the scripts a component placed in a page loads (the widget simulators' widget).
@@ -415,12 +426,7 @@ def write_delivery(site: Site, staging: Path, progress: Progress, *, compress: b
     sections_not_found = [r.path for r in site.routes if r.path.endswith("/404") and r.path != NOT_FOUND]
     rules = site_rules(site.config, html_files(staging), site.redirects, script_urls, image_urls, canonical,
                        sections_not_found, connect_origins(spec.document for spec in site.specs))
-    (staging / HEADERS_FILE).write_text(headers_file(rules), encoding="utf-8")
-    (staging / REDIRECTS_FILE).write_text(redirects_file(rules), encoding="utf-8")
-    if compress:
-        progress("Compressing", 0, 1)
-        precompress(staging)
-        progress("Compressing", 1, 1)
+    return {HEADERS_FILE: headers_file(rules), REDIRECTS_FILE: redirects_file(rules)}
 
 
 def _build_id() -> str:

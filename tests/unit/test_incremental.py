@@ -188,6 +188,34 @@ def test_a_body_edit_loads_that_doc_alone_and_its_broken_link_fails_as_in_a_cold
         builder.close()
 
 
+def test_a_save_while_the_search_indexes_are_made_is_rebuilt_at_once_and_the_newest_indexes_are_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    content = tmp_path / "content"
+    small_site(content)
+    builder = DevBuilder(Paths(content, tmp_path / "dev", FRONTEND), log=lambda line: None)
+    alpha = content / "docs" / "guides" / "alpha.md"
+    made_for = incremental.search_files
+
+    def save_meanwhile(site: Any) -> dict[str, bytes]:
+        monkeypatch.setattr(incremental, "search_files", made_for)
+        write(alpha, doc("Alpha", body="Second words."))
+        assert builder.rebuild().routes == ["/docs/guides/alpha"], "rebuilt while the indexes were being made"
+        return made_for(site)
+
+    try:
+        builder.rebuild()
+        builder.finish()
+        write(alpha, doc("Alpha", body="First words."))
+        builder.rebuild()
+        monkeypatch.setattr(incremental, "search_files", save_meanwhile)
+        assert builder.finish() is False, "the first save's indexes are not written over the second's"
+        builder.finish()
+        expected = cold(content, tmp_path / "cold", builder.build_id)
+        assert snapshot(tmp_path / "dev") == expected
+    finally:
+        builder.close()
+
+
 def test_versions_and_locales_rebuild_as_a_cold_build(tmp_path: Path) -> None:
     """A released version (its own sidebars and pages) and a French site (at /fr/): edits to the
     released version's sidebar, a translation, a doc and a spec rebuild to a cold build's output,
