@@ -196,7 +196,7 @@ class DevBuilder:
             update = self._complete(frontend_hash)
         else:
             changed = sources.changed(self.sources)
-            update = self._page_edit(changed, started) or self._reload(started)
+            update = (None if sources.blind else self._page_edit(changed, started)) or self._reload(started)
         self.sources = sources  # what the last good output was made from (a failed rebuild raised)
         return update
 
@@ -425,6 +425,8 @@ class Sources:
 
     files: dict[Path, tuple[int, int, str]]
     started: int  # time.time_ns() when the scan started
+    # a symbolic link to a folder was met: what changes in it is not seen (every save reloads all)
+    blind: bool = False
 
     @classmethod
     def scan(cls, folder: Path, previous: Sources | None) -> Sources:
@@ -432,6 +434,7 @@ class Sources:
         known = previous.files if previous is not None else {}
         recent = previous.started - RACY_NS if previous is not None else 0
         files: dict[Path, tuple[int, int, str]] = {}
+        blind = False
         folders = [folder]
         while folders:
             try:
@@ -440,7 +443,10 @@ class Sources:
                 continue  # a folder deleted meanwhile
             for entry in entries:
                 if entry.is_dir():
-                    folders.append(Path(entry.path))
+                    if entry.is_symlink():
+                        blind = True
+                    else:
+                        folders.append(Path(entry.path))
                     continue
                 path = Path(entry.path)
                 try:
@@ -453,7 +459,7 @@ class Sources:
                         files[path] = (stat.st_mtime_ns, stat.st_size, hashlib.sha256(path.read_bytes()).hexdigest())
                 except OSError:
                     continue  # deleted meanwhile
-        return cls(files, started)
+        return cls(files, started, blind)
 
     def changed(self, since: Sources) -> set[Path]:
         """The files added, deleted or changed since `since`."""

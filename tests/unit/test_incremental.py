@@ -7,6 +7,7 @@ and leaves the last good output as it was."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import tempfile
@@ -21,7 +22,7 @@ from docsite import incremental
 from docsite.build import Paths, build, load_site
 from docsite.config import load_config
 from docsite.errors import BuildError
-from docsite.incremental import DevBuilder
+from docsite.incremental import DevBuilder, Sources
 from docsite.openapi.tryit import tryit_path
 from docsite.output import sidebar_data_path
 from docsite.versions import cut_version
@@ -214,6 +215,22 @@ def test_a_save_while_the_search_indexes_are_made_is_rebuilt_at_once_and_the_new
         assert snapshot(tmp_path / "dev") == expected
     finally:
         builder.close()
+
+
+def test_the_content_scan_sees_a_save_that_kept_the_time_and_size_and_not_one_of_the_same_bytes(
+        tmp_path: Path) -> None:
+    page = tmp_path / "docs" / "page.md"
+    write(page, "Hello.\n")
+    first = Sources.scan(tmp_path, None)
+    write(page, "Hello.\n")
+    assert Sources.scan(tmp_path, first).changed(first) == set(), "the same bytes saved again"
+    stamp = page.stat().st_mtime_ns
+    write(page, "Howdy.\n")  # same size; file times are coarse: a quick second save may keep the time
+    os.utime(page, ns=(stamp, stamp))
+    assert Sources.scan(tmp_path, first).changed(first) == {page}
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "docs" / "more").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    assert Sources.scan(tmp_path, first).blind, "a linked folder's changes are not seen: every save reloads all"
 
 
 def test_versions_and_locales_rebuild_as_a_cold_build(tmp_path: Path) -> None:
