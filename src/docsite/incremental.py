@@ -61,7 +61,7 @@ from docsite.errors import BuildError, Problem, Report
 from docsite.frontend import Frontend, node
 from docsite.frontmatter_models import DocFrontMatter
 from docsite.links import normalize
-from docsite.llms import llms_files
+from docsite.llms import LLMS_FULL_TXT, llms_files, llms_full_part, page_markdown
 from docsite.output import html_path, json_bytes, page_data_path, sidebar_data_path, write_bytes
 from docsite.routes import Route, doc_route, markdown_route
 from docsite.search import SearchDocument, search_documents
@@ -265,8 +265,7 @@ class DevBuilder:
         if report.errors:
             return None
         routes = [route if r.source == old.file and r.path == old.route else r for r in site.routes]
-        files = site.files | llms_files([r for r in routes if r.version in (None, latest.name)], site.sidebars,
-                                        site.config, _markdown_twins(site, except_route=route.path))
+        files = site.files | _llms_after_edit(site, routes, route, latest.name)
         search = site.search
         if site.config.search.enabled:
             navigation = Sidebars(navigation={path: nav for bars in site.version_sidebars.values()
@@ -423,7 +422,7 @@ class Sources:
     may leave the same time and size). Comparing digests, a save that wrote the same bytes changes
     nothing."""
 
-    files: dict[Path, tuple[int, int, str]]
+    files: dict[str, tuple[int, int, str]]  # by path string: cheaper than 10,000 Path objects
     started: int  # time.time_ns() when the scan started
     # a symbolic link to a folder was met: what changes in it is not seen (every save reloads all)
     blind: bool = False
@@ -433,9 +432,9 @@ class Sources:
         started = time.time_ns()
         known = previous.files if previous is not None else {}
         recent = previous.started - RACY_NS if previous is not None else 0
-        files: dict[Path, tuple[int, int, str]] = {}
+        files: dict[str, tuple[int, int, str]] = {}
         blind = False
-        folders = [folder]
+        folders = [str(folder)]
         while folders:
             try:
                 entries = list(os.scandir(folders.pop()))
@@ -446,9 +445,9 @@ class Sources:
                     if entry.is_symlink():
                         blind = True
                     else:
-                        folders.append(Path(entry.path))
+                        folders.append(entry.path)
                     continue
-                path = Path(entry.path)
+                path = entry.path
                 try:
                     stat = entry.stat()
                     before = known.get(path)
@@ -456,15 +455,20 @@ class Sources:
                             and stat.st_mtime_ns < recent:
                         files[path] = before
                     else:
-                        files[path] = (stat.st_mtime_ns, stat.st_size, hashlib.sha256(path.read_bytes()).hexdigest())
+                        files[path] = (stat.st_mtime_ns, stat.st_size, _digest(path))
                 except OSError:
                     continue  # deleted meanwhile
         return cls(files, started, blind)
 
     def changed(self, since: Sources) -> set[Path]:
         """The files added, deleted or changed since `since`."""
-        return {path for path in self.files.keys() | since.files.keys()
+        return {Path(path) for path in self.files.keys() | since.files.keys()
                 if path not in self.files or path not in since.files or self.files[path][2] != since.files[path][2]}
+
+
+def _digest(path: str) -> str:
+    with open(path, "rb") as file:
+        return hashlib.sha256(file.read()).hexdigest()
 
 
 def _edit_stays_on_its_page(site: Site, changed: set[Path], report: Report) -> tuple[Doc, Doc] | None:
@@ -506,15 +510,19 @@ def _edit_stays_on_its_page(site: Site, changed: set[Path], report: Report) -> t
     return None if read_by_others else (old, new)
 
 
-def _markdown_twins(site: Site, except_route: str) -> dict[str, str]:
-    """The `.md` twin of every route of the last good site but one, by route (llms-full.txt holds
-    them all: the pages a save left alone need not be converted again)."""
-    twins: dict[str, str] = {}
-    for route in site.routes:
-        data = site.files.get(markdown_route(route.path))
-        if data is not None and route.path != except_route:
-            twins[route.path] = data.decode("utf-8")
-    return twins
+def _llms_after_edit(site: Site, routes: list[Route], route: Route, latest: str) -> dict[str, bytes]:
+    """The edited doc's `.md` twin and llms-full.txt with its part replaced (llms.txt lists titles and
+    descriptions, which did not change); every llms file made again when its part is not found once."""
+    old_route = next(r for r in site.routes if r.path == route.path)
+    old_twin, twin = site.files.get(markdown_route(route.path)), page_markdown(route, site.config)
+    full = site.files.get(LLMS_FULL_TXT)
+    if old_twin is not None and full is not None:
+        old_part = llms_full_part(old_route, old_twin.decode("utf-8"), site.config)
+        text = full.decode("utf-8")
+        if text.count(old_part) == 1:
+            new_part = llms_full_part(route, twin, site.config)
+            return {markdown_route(route.path): twin.encode(), LLMS_FULL_TXT: text.replace(old_part, new_part).encode()}
+    return llms_files([r for r in routes if r.version in (None, latest)], site.sidebars, site.config)
 
 
 def _spliced(documents: list[SearchDocument], routes: list[Route], route: str,

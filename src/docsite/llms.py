@@ -16,7 +16,7 @@ The doc layout's "Copy page" and "View as Markdown" use the `.md` file of the pa
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from docsite.config import SiteConfig
@@ -33,13 +33,10 @@ def has_markdown(route: Route) -> bool:
     return route.kind in _MARKDOWN_KINDS and route.path != NOT_FOUND
 
 
-def llms_files(routes: list[Route], sidebars: Sidebars, config: SiteConfig,
-               known: Mapping[str, str] | None = None) -> dict[str, bytes]:
-    """The `.md` twin of every page with content, `llms.txt` and `llms-full.txt`: site path -> bytes.
-    `known` holds twins already made, by route (the dev server's, for the pages a save left alone)."""
+def llms_files(routes: list[Route], sidebars: Sidebars, config: SiteConfig) -> dict[str, bytes]:
+    """The `.md` twin of every page with content, `llms.txt` and `llms-full.txt`: site path -> bytes."""
     pages = {route.path: route for route in routes if has_markdown(route)}
-    known = known or {}
-    texts = {path: known[path] if path in known else page_markdown(route, config) for path, route in pages.items()}
+    texts = {path: page_markdown(route, config) for path, route in pages.items()}
     files = {markdown_route(path): text.encode() for path, text in texts.items()}
     docs = _docs_in_sidebar_order(pages, sidebars)
     files[LLMS_TXT] = llms_txt(pages, docs, config).encode()
@@ -216,7 +213,12 @@ def llms_txt(pages: dict[str, Route], docs: list[str], config: SiteConfig) -> st
 
 def llms_full_txt(docs: list[tuple[Route, str]], config: SiteConfig) -> str:
     parts = [f"# {config.title}\n\n> {config.tagline}\n"]
-    for route, text in docs:
-        body = text.split("---\n\n", 1)[1] if text.startswith("---\n") else text
-        parts.append(f"{body.strip()}\n\nSource: {absolute_url(config, route.path)}\n")
+    parts += [llms_full_part(route, text, config) for route, text in docs]
     return "\n---\n\n".join(parts)
+
+
+def llms_full_part(route: Route, text: str, config: SiteConfig) -> str:
+    """A doc's part of llms-full.txt, from its `.md` twin `text` (the dev server replaces an edited
+    doc's part in place)."""
+    body = text.split("---\n\n", 1)[1] if text.startswith("---\n") else text
+    return f"{body.strip()}\n\nSource: {absolute_url(config, route.path)}\n"
