@@ -512,23 +512,29 @@ def _edit_stays_on_its_page(site: Site, changed: set[Path], report: Report) -> t
 
 def _llms_after_edit(site: Site, routes: list[Route], route: Route, latest: str) -> dict[str, bytes]:
     """The edited doc's `.md` twin and llms-full.txt with its part replaced (llms.txt lists titles and
-    descriptions, which did not change); every llms file made again when its part is not found once."""
+    descriptions, which did not change); every llms file made again when its part is not found once.
+    (llms-full.txt holds every doc, some 40 MB at 10,000 pages: worked on as bytes, never decoded.)"""
     old_route = next(r for r in site.routes if r.path == route.path)
     old_twin, twin = site.files.get(markdown_route(route.path)), page_markdown(route, site.config)
     full = site.files.get(LLMS_FULL_TXT)
     if old_twin is not None and full is not None:
-        old_part = llms_full_part(old_route, old_twin.decode("utf-8"), site.config)
-        text = full.decode("utf-8")
-        if text.count(old_part) == 1:
-            new_part = llms_full_part(route, twin, site.config)
-            return {markdown_route(route.path): twin.encode(), LLMS_FULL_TXT: text.replace(old_part, new_part).encode()}
+        old_part = llms_full_part(old_route, old_twin.decode("utf-8"), site.config).encode()
+        at = full.find(old_part)
+        if at >= 0 and full.find(old_part, at + 1) < 0:
+            new_part = llms_full_part(route, twin, site.config).encode()
+            return {markdown_route(route.path): twin.encode(),
+                    LLMS_FULL_TXT: full[:at] + new_part + full[at + len(old_part):]}
     return llms_files([r for r in routes if r.version in (None, latest)], site.sidebars, site.config)
 
 
 def _spliced(documents: list[SearchDocument], routes: list[Route], route: str,
              replacement: list[SearchDocument]) -> list[SearchDocument]:
-    """The search documents with `route`'s replaced, in route order as `search_documents` makes them."""
-    by_route: dict[str, list[SearchDocument]] = {}
+    """The search documents with `route`'s replaced, in route order as `search_documents` makes them
+    (a route's documents are next to each other)."""
+    at = [index for index, document in enumerate(documents) if document.page.route == route]
+    if at:
+        return documents[:at[0]] + replacement + documents[at[-1] + 1:]
+    by_route: dict[str, list[SearchDocument]] = {}  # it had none: placed by the routes' order
     for document in documents:
         by_route.setdefault(document.page.route, []).append(document)
     by_route[route] = replacement
