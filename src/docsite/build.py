@@ -27,7 +27,7 @@ from typing import Any
 from docsite.blog import blog_routes, inline_authors
 from docsite.cache import CACHE_DIR_NAME, LOCALES_DIR, prune, results, use_cache
 from docsite.config import CONFIG_FILE, SiteConfig, load_config
-from docsite.content import Content, load_content
+from docsite.content import Content, Doc, load_content
 from docsite.delivery import (
     BEST_BROTLI,
     BEST_GZIP,
@@ -57,7 +57,7 @@ from docsite.i18n import (
     version_label,
 )
 from docsite.links import LinkTarget, check_author_images, check_config_links, check_links, normalize
-from docsite.lint import lint_content
+from docsite.lint import lint_content, lint_pages
 from docsite.llms import LLMS_STATUS, OtherVersion, has_markdown, llms_files, version_llms_files
 from docsite.markdown import CodeSpan
 from docsite.openapi.bodies import check_json_bodies
@@ -138,6 +138,7 @@ class Site:
     search: list[SearchDocument] = field(default_factory=list)  # indexed when the site is written
     redirects: list[Redirect] = field(default_factory=list)
     version_sidebars: dict[str, Sidebars] = field(default_factory=dict)  # every docs version's
+    targets: LinkTarget | None = None  # what links may point at (the dev server checks an edited page's links)
 
 
 @dataclass
@@ -225,8 +226,7 @@ def _load_site(paths: Paths, root_config: SiteConfig, config: SiteConfig,
     check_json_bodies(routes, specs, calls, report)
     lint = Report()
     lint_content(content, specs, config.lint, lint)
-    # `docsite dev` previews a page while it is being written: its lint problems are warnings there
-    report.extend(lint.problems if not dev else [replace(p, severity="warning") for p in lint.problems])
+    report.extend(_lint_problems(lint, dev))
 
     files = spec_files(specs) | diagrams.files
     files.update(tryit)
@@ -265,7 +265,28 @@ def _load_site(paths: Paths, root_config: SiteConfig, config: SiteConfig,
                      root_base=root_config.baseUrl)
     report.raise_if_errors()
     return Site(config, content, sidebars, versions, specs, routes, data, static_dir, files, search, redirects,
-                version_sidebars)
+                version_sidebars, targets)
+
+
+def check_page(site: Site, route: Route, page: Doc, registry: dict[str, list[str]], report: Report, *,
+               dev: bool) -> None:
+    """load_site's checks of one Markdown page, in load_site's order: its components and operation
+    cards, its API calls and JSON bodies, its lint rules, its links (rewritten in place as load_site
+    does). The dev server runs them for a page whose edit no other page reads (docsite.incremental)."""
+    assert site.targets is not None
+    _check_route_components(route, set(registry.get("directives", [])), site.specs, report,
+                            operation_index(site.specs))
+    calls = check_api_calls(route_code([route]), site.specs, report)
+    check_json_bodies([route], site.specs, calls, report)
+    lint = Report()
+    lint_pages([page], site.specs, site.config.lint, lint)
+    report.extend(_lint_problems(lint, dev))
+    check_links([route], site.targets, site.config, report)
+
+
+def _lint_problems(lint: Report, dev: bool) -> list[Problem]:
+    """`docsite dev` previews a page while it is being written: its lint problems are warnings there."""
+    return lint.problems if not dev else [replace(p, severity="warning") for p in lint.problems]
 
 
 @contextmanager
@@ -477,6 +498,17 @@ def write_delivery(site: Site, staging: Path, progress: Progress, *, compress: b
     file precompressed (not for the dev server, which serves uncompressed HTML it can rewrite).
     After the prerender: the CSP lists the hashes of the pages' inline scripts. `locale_redirects`:
     the other locales' (`redirects.in_locale`), in the one `_redirects` file at the root."""
+    for name, text in delivery_files(site, staging, locale_redirects).items():
+        (staging / name).write_text(text, encoding="utf-8")
+    if compress:
+        progress("Compressing", 0, 1)
+        precompress(staging)
+        progress("Compressing", 1, 1)
+
+
+def delivery_files(site: Site, staging: Path, locale_redirects: list[Redirect] | None = None) -> dict[str, str]:
+    """The servers' rules for the site prerendered in `staging`: file name -> text. (The dev server
+    makes them while the next save may be rebuilt, and writes them only if none was.)"""
     script_urls = [str(page.page.props["scriptUrl"]) for page in site.content.react_pages
                    if isinstance(page.page.props.get("scriptUrl"), str)]
     # ...and the scripts a component placed in a page loads (the widget simulators' widget).
@@ -490,12 +522,7 @@ def write_delivery(site: Site, staging: Path, progress: Progress, *, compress: b
     redirects = [*site.redirects, *(locale_redirects or [])]
     rules = site_rules(site.config, html_files(staging), redirects, script_urls, image_urls, canonical,
                        sections_not_found, connect_origins(spec.document for spec in site.specs))
-    (staging / HEADERS_FILE).write_text(headers_file(rules), encoding="utf-8")
-    (staging / REDIRECTS_FILE).write_text(redirects_file(rules), encoding="utf-8")
-    if compress:
-        progress("Compressing", 0, 1)
-        precompress(staging)
-        progress("Compressing", 1, 1)
+    return {HEADERS_FILE: headers_file(rules), REDIRECTS_FILE: redirects_file(rules)}
 
 
 def _build_id() -> str:
@@ -539,14 +566,7 @@ def _check_components(routes: list[Route], content: Content, registry: dict[str,
     directives = set(registry.get("directives", []))
     operations = operation_index(specs)
     for route in routes:
-        if route.rendered is None:
-            continue
-        for use in route.rendered.components:
-            if use.name not in directives:
-                report.error(f"unknown component '{use.name}'", route.source, use.line,
-                             f"use one of: {listing(closest_first(use.name, directives))} (registered in "
-                             "frontend/src/registry.json)")
-        resolve_operation_cards(route, specs, report, operations)
+        _check_route_components(route, directives, specs, report, operations)
     pages = set(registry.get("pages", []))
     for page in content.react_pages:
         if page.page.component not in pages:
@@ -554,6 +574,19 @@ def _check_components(routes: list[Route], content: Content, registry: dict[str,
             known = listing(closest_first(page.page.component, pages))
             report.error(f"unknown page component '{page.page.component}'", page.file,
                          doc.line_of(("component",)), f"use one of: {known}")
+
+
+def _check_route_components(route: Route, directives: set[str], specs: list[ApiSpec], report: Report,
+                            operations: dict[str, dict[str, Any]]) -> None:
+    """A Markdown page's components are registered; its operation cards are resolved."""
+    if route.rendered is None:
+        return
+    for use in route.rendered.components:
+        if use.name not in directives:
+            report.error(f"unknown component '{use.name}'", route.source, use.line,
+                         f"use one of: {listing(closest_first(use.name, directives))} (registered in "
+                         "frontend/src/registry.json)")
+    resolve_operation_cards(route, specs, report, operations)
 
 
 def _yaml_references(document: YamlDocument) -> tuple[list[tuple[str, Path, int]], list[CodeSpan]]:

@@ -107,11 +107,32 @@ def create_dev_app(paths: Paths, console: Console, builder: DevBuilder | None = 
                     console.print(f"[yellow]warning[/] {escape(str(warning))}", highlight=False)
                 console.print(f"[green]Rebuilt[/] {result.routes} pages in {result.seconds:.2f} s.")
             broadcaster.send(*update.event())
-            try:
-                if await asyncio.to_thread(dev.finish):
-                    broadcaster.send("search-update")
-            except Exception as exc:
-                console.print(f"[red bold]Writing the search indexes failed[/]: {internal_error(exc)}")
+            if finishing["running"]:
+                finishing["again"] = True  # the running one goes on with this rebuild's
+            else:
+                finishing["running"] = True
+                task = asyncio.create_task(finish())
+                tasks.add(task)
+                task.add_done_callback(tasks.discard)
+
+    # The search indexes and the servers' rules are written in the background, one `finish` at a
+    # time: the next save is rebuilt at once (DevBuilder.finish writes nothing if a rebuild
+    # succeeded meanwhile, and runs again for it).
+    finishing = {"running": False, "again": False}
+    tasks: set[asyncio.Task[None]] = set()
+
+    async def finish() -> None:
+        try:
+            finishing["again"] = True
+            while finishing["again"]:
+                finishing["again"] = False
+                try:
+                    if await asyncio.to_thread(dev.finish):
+                        broadcaster.send("search-update")
+                except Exception as exc:
+                    console.print(f"[red bold]Writing the search indexes failed[/]: {internal_error(exc)}")
+        finally:
+            finishing["running"] = False
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -15,8 +15,14 @@ between rebuilds:
 A page's HTML is a function of exactly these (and of the front end's code, which a full build
 follows), so the output equals a complete build of the same content; `tests/unit/test_incremental.py`
 checks it on random sequences of edits. The search indexes and the servers' rules (`_headers`,
-`_redirects`) are brought up to date after the open pages were told (`finish`): nothing a page shows
-waits for them.
+`_redirects`) are brought up to date after the open pages were told (`finish`, in the background):
+nothing a page shows waits for them, and a save meanwhile is rebuilt at once.
+
+The common save takes a shorter way (`DevBuilder._page_edit`): a doc whose edit no other output
+reads is loaded alone, checked alone, and only its page data, its `.md` twin, llms.txt and
+llms-full.txt and its search entry are made again; only its route is prerendered. The conditions are
+the dependency graph, written out where it is decided (`_edit_stays_on_its_page`): anything else,
+and anything not proven local, loads the whole site again as above.
 
 A rebuild that fails writes nothing: its error is raised as in a complete build (the same messages),
 and the last good output keeps being served.
@@ -24,12 +30,15 @@ and the last good output keeps being served.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
@@ -38,19 +47,26 @@ from docsite.build import (
     Paths,
     Site,
     build,
+    check_page,
+    delivery_files,
     load_site,
     locale_sites,
     prerender_jobs,
     search_files,
     site_outputs,
     static_outputs,
-    write_delivery,
 )
-from docsite.errors import BuildError, Report
+from docsite.content import Doc, load_markdown
+from docsite.errors import BuildError, Problem, Report
 from docsite.frontend import Frontend, node
-from docsite.output import html_path, page_data_path, sidebar_data_path, write_bytes
+from docsite.frontmatter_models import DocFrontMatter
+from docsite.links import normalize
+from docsite.llms import LLMS_FULL_TXT, llms_files, llms_full_part, page_markdown
+from docsite.output import html_path, json_bytes, page_data_path, sidebar_data_path, write_bytes
 from docsite.redirects import in_locale
-from docsite.routes import Route
+from docsite.routes import Route, doc_route, markdown_route
+from docsite.search import SearchDocument, search_documents
+from docsite.sidebars import Sidebars
 from docsite.versions import CURRENT
 
 NEW_SUFFIX = ".docsite-new"  # a page prerendered by a rebuild that has not succeeded yet
@@ -160,12 +176,33 @@ class DevBuilder:
         self.html: dict[str, str] = {}  # locale folder + route -> its HTML file in the output folder
         self.site: Site | None = None
         self.pending: list[tuple[str, Site]] = []  # sites whose search indexes and rules are not written yet
+        self.warnings: list[Problem] = []  # the last good output's
+        self.sources: Sources | None = None  # the content the last good output was made from
+        self.scanned: Sources | None = None  # the content folder at the last rebuild's start
+        self.lock = threading.Lock()  # a rebuild, or `finish` reading and writing the state
+        self.generation = 0  # good rebuilds so far
 
     def rebuild(self) -> Update:
+        with self.lock:
+            update = self._rebuild()
+            self.generation += 1  # a good rebuild: a `finish` begun before writes nothing
+            return update
+
+    def _rebuild(self) -> Update:
         started = time.perf_counter()
         frontend_hash = self.frontend.source_hash()
-        if self.site is None or frontend_hash != self.frontend_hash or not self.paths.out.is_dir():
-            return self._complete(frontend_hash)
+        sources = self.scanned = Sources.scan(self.paths.content, self.scanned)
+        if self.site is None or frontend_hash != self.frontend_hash or not self.paths.out.is_dir() \
+                or self.sources is None:
+            update = self._complete(frontend_hash)
+        else:
+            changed = sources.changed(self.sources)
+            update = (None if sources.blind else self._page_edit(changed, started)) or self._reload(started)
+        self.sources = sources  # what the last good output was made from (a failed rebuild raised)
+        return update
+
+    def _reload(self, started: float) -> Update:
+        """The site loaded again completely, compared with the last good output."""
         report = Report()
         site = load_site(self.paths, dev=True, report=report, build_id=self.build_id)
         sites: list[tuple[str, Site]] = []
@@ -188,19 +225,7 @@ class DevBuilder:
                 or prefix + _data_file(route.path) in changed
                 or (_sidebar_file(route.data) is not None and prefix + str(_sidebar_file(route.data)) in changed)]))
         out = self.paths.out
-        try:
-            for prefix, part_jobs in jobs:
-                self.prerenderer.render(out / prefix if prefix else out, dict(sites)[prefix].site_data, part_jobs)
-        except BaseException:
-            for prefix, part_jobs in jobs:
-                _discard_new(out / prefix if prefix else out, part_jobs)
-            raise
-        for path in sorted(changed):
-            write_bytes(out / path, files[path])
-        for prefix, part_jobs in jobs:
-            folder = out / prefix if prefix else out
-            for job in part_jobs:
-                (folder / (job["html"] + NEW_SUFFIX)).replace(folder / job["html"])
+        self._write(sites, jobs, {path: files[path] for path in changed})
         stale = {*(self.html[route] for route in set(self.html) - set(html)), *removed} - set(html.values())
         for path in stale:
             (out / path).unlink(missing_ok=True)
@@ -214,27 +239,101 @@ class DevBuilder:
                          if _data_file(route.path) in data_changed})
         sidebars = sorted(path for path in data_changed if path.startswith(SIDEBAR_DATA))
         everything = any(prefix + "_data/site.json" in changed for prefix, _ in sites)
+        self.warnings = report.warnings
         result = BuildResult(len(site.routes), report.warnings, time.perf_counter() - started, out, site)
         return Update(everything, routes, sidebars, result)
 
+    def _page_edit(self, changed: set[Path], started: float) -> Update | None:
+        """The rebuild of a save that left every file as it was, or changed one doc in a way no
+        other output reads (`_edit_stays_on_its_page`); None when the whole site must be loaded again
+        (a problem in the page too: the complete load reports it as a cold build does)."""
+        site = self.site
+        assert site is not None
+        if not changed:  # saved without a change, or back to the last good bytes after a failure
+            return Update(False, result=BuildResult(len(site.routes), self.warnings,
+                                                    time.perf_counter() - started, self.paths.out, site))
+        report = Report()
+        edited = _edit_stays_on_its_page(site, changed, report) if len(changed) == 1 else None
+        if edited is None or report.errors:
+            return None
+        old, new = edited
+        content = replace(site.content, docs=[new if doc is old else doc for doc in site.content.docs])
+        versions = {version.name: version for version in content.versions}
+        latest = next(version for version in content.versions if version.is_last)
+        route = doc_route(new, site.config, site.version_sidebars[new.version], content.doc_index(new.version),
+                          report, versions[new.version], (latest, content.doc_index(latest.name)))
+        check_page(site, route, new, self.frontend.registry(), report, dev=True)
+        if report.errors:
+            return None
+        routes = [route if r.source == old.file and r.path == old.route else r for r in site.routes]
+        files = site.files | _llms_after_edit(site, routes, route, latest.name)
+        search = site.search
+        if site.config.search.enabled:
+            navigation = Sidebars(navigation={path: nav for bars in site.version_sidebars.values()
+                                              for path, nav in bars.navigation.items() if path == route.path})
+            search = _spliced(site.search, routes, route.path, search_documents([route], navigation))
+        assert site.targets is not None
+        targets = replace(site.targets, routes=site.targets.routes | {normalize(route.path): route})
+        edited_site = replace(site, content=content, routes=routes, files=files, search=search, targets=targets)
+        outputs = {page_data_path(route.path): json_bytes(route.data)}
+        outputs.update({path.lstrip("/"): data for path, data in files.items() if site.files.get(path) != data})
+        changed_files = {path: data for path, data in outputs.items() if self.files.get(path) != data}
+        self._write([("", edited_site)], [("", [self._job(edited_site, route)])], changed_files)
+        self.files.update(changed_files)
+        self.site, self.pending = edited_site, [("", edited_site)]
+        self.warnings = [w for w in self.warnings if w.file != old.file] + report.warnings
+        data_changed = page_data_path(route.path) in changed_files
+        result = BuildResult(len(routes), self.warnings, time.perf_counter() - started, self.paths.out, edited_site)
+        return Update(False, [route.path] if data_changed else [], [], result)
+
+    def _write(self, sites: list[tuple[str, Site]], jobs: list[tuple[str, list[dict[str, Any]]]],
+               changed: dict[str, bytes]) -> None:
+        """Prerender the jobs, then write the changed files and put the new HTML in place. A page that
+        fails to prerender leaves the output as it was."""
+        out = self.paths.out
+        try:
+            for prefix, part_jobs in jobs:
+                self.prerenderer.render(out / prefix if prefix else out, dict(sites)[prefix].site_data, part_jobs)
+        except BaseException:
+            for prefix, part_jobs in jobs:
+                _discard_new(out / prefix if prefix else out, part_jobs)
+            raise
+        for path in sorted(changed):
+            write_bytes(out / path, changed[path])
+        for prefix, part_jobs in jobs:
+            folder = out / prefix if prefix else out
+            for job in part_jobs:
+                (folder / (job["html"] + NEW_SUFFIX)).replace(folder / job["html"])
+
     def finish(self) -> bool:
         """Write what no page waits for: the search indexes, then the servers' rules. True when the
-        search indexes changed."""
-        sites, self.pending = self.pending, []
+        search indexes changed.
+
+        They are made without holding the builder: the dev server runs this in the background, and
+        a save meanwhile is rebuilt at once instead of waiting (at 10,000 pages the indexes take tens
+        of seconds). They are written only if no rebuild succeeded meanwhile: that rebuild's own
+        `finish` writes its indexes and rules."""
+        with self.lock:
+            sites, self.pending = self.pending, []
+            generation = self.generation
         if not sites:
             return False
         indexes = {prefix + path: data for prefix, part in sites for path, data in search_files(part).items()}
-        changed = [path for path, data in indexes.items() if self.files.get(path) != data]
-        for path in changed:
-            write_bytes(self.paths.out / path, indexes[path])
-        gone = [path for path in self.files if _is_search_file(path, sites) and path not in indexes]
-        for path in gone:
-            (self.paths.out / path).unlink(missing_ok=True)
-            del self.files[path]
-        self.files.update(indexes)
         moved = [r for prefix, part in sites[1:] for r in in_locale(part.redirects, prefix.strip("/"))]
-        write_delivery(sites[0][1], self.paths.out, lambda stage, done, total: None, compress=False,
-                       locale_redirects=moved)
+        rules = delivery_files(sites[0][1], self.paths.out, moved)
+        with self.lock:
+            if generation != self.generation:
+                return False
+            changed = [path for path, data in indexes.items() if self.files.get(path) != data]
+            for path in changed:
+                write_bytes(self.paths.out / path, indexes[path])
+            gone = [path for path in self.files if _is_search_file(path, sites) and path not in indexes]
+            for path in gone:
+                (self.paths.out / path).unlink(missing_ok=True)
+                del self.files[path]
+            self.files.update(indexes)
+            for name, text in rules.items():
+                write_bytes(self.paths.out / name, text.encode("utf-8"))
         return bool(changed or gone)
 
     def close(self) -> None:
@@ -252,7 +351,7 @@ class DevBuilder:
             prefix = f"{name}/"
             self.files.update({prefix + path: data for path, data in outputs.items()})
             self.html.update({prefix + job["route"]: prefix + job["html"] for job in prerender_jobs(translated)})
-        self.site, self.pending = site, []
+        self.site, self.pending, self.warnings = site, [], result.warnings
         return Update(True, result=result)
 
     def _job(self, site: Site, route: Route) -> dict[str, Any]:
@@ -309,3 +408,136 @@ def _sidebar_file(data: dict[str, Any]) -> str | None:
 def _discard_new(out: Path, jobs: list[dict[str, Any]]) -> None:
     for job in jobs:
         (out / (job["html"] + NEW_SUFFIX)).unlink(missing_ok=True)
+
+
+# -- what a save changed, and what reads it ------------------------------------------------------
+
+RACY_NS = 2_000_000_000  # a file written this close to a scan is read again: a second save may keep its time
+
+
+@dataclass(frozen=True)
+class Sources:
+    """The content folder's files when a rebuild started: path -> (mtime, size, digest of the bytes).
+
+    A file whose time and size are those of the previous scan is not read again, unless it was
+    written within RACY_NS of that scan (file times are coarse: two saves a few milliseconds apart
+    may leave the same time and size). Comparing digests, a save that wrote the same bytes changes
+    nothing."""
+
+    files: dict[str, tuple[int, int, str]]  # by path string: cheaper than 10,000 Path objects
+    started: int  # time.time_ns() when the scan started
+    # a symbolic link to a folder was met: what changes in it is not seen (every save reloads all)
+    blind: bool = False
+
+    @classmethod
+    def scan(cls, folder: Path, previous: Sources | None) -> Sources:
+        started = time.time_ns()
+        known = previous.files if previous is not None else {}
+        recent = previous.started - RACY_NS if previous is not None else 0
+        files: dict[str, tuple[int, int, str]] = {}
+        blind = False
+        folders = [str(folder)]
+        while folders:
+            try:
+                entries = list(os.scandir(folders.pop()))
+            except OSError:
+                continue  # a folder deleted meanwhile
+            for entry in entries:
+                if entry.is_dir():
+                    if entry.is_symlink():
+                        blind = True
+                    else:
+                        folders.append(entry.path)
+                    continue
+                path = entry.path
+                try:
+                    stat = entry.stat()
+                    before = known.get(path)
+                    if before is not None and before[:2] == (stat.st_mtime_ns, stat.st_size) \
+                            and stat.st_mtime_ns < recent:
+                        files[path] = before
+                    else:
+                        files[path] = (stat.st_mtime_ns, stat.st_size, _digest(path))
+                except OSError:
+                    continue  # deleted meanwhile
+        return cls(files, started, blind)
+
+    def changed(self, since: Sources) -> set[Path]:
+        """The files added, deleted or changed since `since`."""
+        return {Path(path) for path in self.files.keys() | since.files.keys()
+                if path not in self.files or path not in since.files or self.files[path][2] != since.files[path][2]}
+
+
+def _digest(path: str) -> str:
+    with open(path, "rb") as file:
+        return hashlib.sha256(file.read()).hexdigest()
+
+
+def _edit_stays_on_its_page(site: Site, changed: set[Path], report: Report) -> tuple[Doc, Doc] | None:
+    """The doc the one changed file was and is, when what changed is read by that doc's own page
+    only; None otherwise (the whole site is loaded again). Problems loading it go to `report`.
+
+    The dependency graph, from a doc to the outputs that read it:
+
+    - its id, route, title and front matter (slug, sidebar label, tags, pagination, keywords,
+      redirects...): the sidebars, the previous/next links of its neighbours, category indexes, tag
+      pages, the navbar, llms.txt, the sitemap, the redirects, the site data;
+    - its description (the front matter's, or made from its first paragraphs): category indexes,
+      tag pages, llms.txt;
+    - its anchors (every heading's and element's id): the links other pages make to them;
+    - its diagrams: drawn for the whole site at once;
+    - with translations (several `i18n.locales`), every locale's copy of the site.
+
+    When none of these changed, its body is read by its page data (prerendered), its search entry,
+    its `.md` twin and llms-full.txt, and by the checks of that page alone: `_page_edit` makes
+    those again. Any other file (a sidebar, site.yaml, a spec, a blog post, a page, a static file, a
+    doc added, deleted or renamed) is not a doc of the last good site and takes the whole reload."""
+    if len(site.config.i18n.locales) > 1:
+        return None
+    (file,) = changed
+    old = next((doc for doc in site.content.docs if doc.file == file), None)
+    if old is None:
+        return None
+    try:
+        loaded = load_markdown(file, DocFrontMatter, report)
+    except OSError:  # deleted: the whole site changes
+        return None
+    if loaded is None:
+        return None
+    new = replace(old, title=loaded.title, rendered=loaded.rendered, front=loaded.front, front_lines=loaded.lines)
+    read_by_others = (
+        new.title != old.title or new.front != old.front or new.front_lines != old.front_lines
+        or new.description != old.description or new.rendered.anchors != old.rendered.anchors
+        or bool(new.rendered.diagrams) or bool(old.rendered.diagrams))
+    return None if read_by_others else (old, new)
+
+
+def _llms_after_edit(site: Site, routes: list[Route], route: Route, latest: str) -> dict[str, bytes]:
+    """The edited doc's `.md` twin and llms-full.txt with its part replaced (llms.txt lists titles and
+    descriptions, which did not change); every llms file made again when its part is not found once.
+    (llms-full.txt holds every doc, some 40 MB at 10,000 pages: worked on as bytes, never decoded.)"""
+    old_route = next(r for r in site.routes if r.path == route.path)
+    old_twin, twin = site.files.get(markdown_route(route.path)), page_markdown(route, site.config)
+    full = site.files.get(LLMS_FULL_TXT)
+    if old_twin is not None and full is not None:
+        old_part = llms_full_part(old_route, old_twin.decode("utf-8"), site.config).encode()
+        at = full.find(old_part)
+        if at >= 0 and full.find(old_part, at + 1) < 0:
+            new_part = llms_full_part(route, twin, site.config).encode()
+            return {markdown_route(route.path): twin.encode(),
+                    LLMS_FULL_TXT: full[:at] + new_part + full[at + len(old_part):]}
+    return llms_files([r for r in routes if r.version in (None, latest)], site.sidebars, site.config)
+
+
+def _spliced(documents: list[SearchDocument], routes: list[Route], route: str,
+             replacement: list[SearchDocument]) -> list[SearchDocument]:
+    """The search documents with `route`'s replaced, in route order as `search_documents` makes them
+    (a route's documents are next to each other)."""
+    at = [index for index, document in enumerate(documents) if document.page.route == route]
+    if at:
+        return documents[:at[0]] + replacement + documents[at[-1] + 1:]
+    by_route: dict[str, list[SearchDocument]] = {}  # it had none: placed by the routes' order
+    for document in documents:
+        by_route.setdefault(document.page.route, []).append(document)
+    by_route[route] = replacement
+    return [document for r in routes for document in by_route.get(r.path, [])]

@@ -33,7 +33,11 @@ Written = Doc | Page | BlogPost  # what the rules read: Markdown a writer wrote
 def lint_content(content: Content, specs: list[ApiSpec], lint: Lint, report: Report) -> None:
     """Report every page that breaks an enabled rule of `lint`. Drafts (built by `docsite dev`
     only) are unfinished by definition: not linted."""
-    pages: list[Written] = [*content.docs, *content.pages, *content.posts]
+    lint_pages([*content.docs, *content.pages, *content.posts], specs, lint, report)
+
+
+def lint_pages(pages: Iterable[Written], specs: list[ApiSpec], lint: Lint, report: Report) -> None:
+    """`lint_content` for some pages only (the dev server checks the one page a save changed)."""
     # a spec without `x-error-codes` is reported: the codes the pages name wait until it has them
     constants = lint.constants.enabled and all(spec.lists_error_codes for spec in specs)
     known = _known_constants(specs, lint.constants.allow) if constants else None

@@ -269,7 +269,12 @@ def llms_txt(pages: dict[str, Route], docs: list[str], config: SiteConfig,
 
 def llms_full_txt(docs: list[tuple[Route, str]], config: SiteConfig) -> str:
     parts = [f"# {config.title}\n\n> {config.tagline}\n"]
-    for route, text in docs:
-        body = text.split("---\n\n", 1)[1] if text.startswith("---\n") else text
-        parts.append(f"{body.strip()}\n\nSource: {absolute_url(config, route.path)}\n")
+    parts += [llms_full_part(route, text, config) for route, text in docs]
     return "\n---\n\n".join(parts)
+
+
+def llms_full_part(route: Route, text: str, config: SiteConfig) -> str:
+    """A doc's part of llms-full.txt, from its `.md` twin `text` (the dev server replaces an edited
+    doc's part in place)."""
+    body = text.split("---\n\n", 1)[1] if text.startswith("---\n") else text
+    return f"{body.strip()}\n\nSource: {absolute_url(config, route.path)}\n"

@@ -1,22 +1,28 @@
 """`docsite dev`'s incremental rebuilds equal a complete build of the same content, file for file:
-random sequences of edits (add, change, rename and delete docs; change the sidebar; change a spec)
-are applied to a small site, and after each one the dev builder's output is compared with a cold
-build's. A rebuild that fails raises the same problems as the cold build, and leaves the last good
-output as it was."""
+random sequences of edits (add, change, rename and delete docs; change a doc's body only, which takes
+the dev builder's one-page way; break and fix a link; rename a heading another page links to; change
+the sidebar; change a spec) are applied to a small site, and after each one the dev builder's output
+is compared with a cold build's. A rebuild that fails raises the same problems as the cold build,
+and leaves the last good output as it was."""
 
 from __future__ import annotations
 
+import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from docsite.build import Paths, build
+from docsite import incremental
+from docsite.build import Paths, build, load_site
 from docsite.config import load_config
 from docsite.errors import BuildError
-from docsite.incremental import DevBuilder
+from docsite.incremental import DevBuilder, Sources
 from docsite.openapi.tryit import tryit_path
 from docsite.output import sidebar_data_path
 from docsite.versions import cut_version
@@ -28,7 +34,9 @@ NAMES = ["alpha", "beta", "gamma", "delta"]
 SPEC_FILE = "carts.yaml"
 
 Edit = tuple[str, str, str, int]  # (kind, doc name, other doc name, number)
-edits = st.tuples(st.sampled_from(["add", "change", "retitle", "link", "rename", "delete", "sidebar", "spec"]),
+KINDS = ["add", "change", "retitle", "link", "rename", "delete", "sidebar", "spec",
+         "body", "unlink", "heading", "anchor-link"]
+edits = st.tuples(st.sampled_from(KINDS),
                   st.sampled_from(NAMES), st.sampled_from(NAMES), st.integers(0, 3))
 
 
@@ -46,7 +54,7 @@ def apply(content: Path, edit: Edit) -> None:
     kind, name, other, number = edit
     guides = content / "docs" / "guides"
     file = guides / f"{name}.md"
-    if kind == "add" or (kind in ("change", "retitle", "link") and not file.exists()):
+    if kind == "add" or (kind in ("change", "retitle", "link", "body") and not file.exists()):
         write(file, doc(name.capitalize(), f"sidebar_position: {number}\n"))
     elif kind == "change":
         write(file, file.read_text() + f"\nMore text {number}.\n\n## Part {number}\n\nAnd more.\n")
@@ -54,6 +62,15 @@ def apply(content: Path, edit: Edit) -> None:
         write(file, file.read_text().replace("title: ", f"title: New {number} ", 1))
     elif kind == "link":  # a link to a doc that may not exist (a broken link fails both builds)
         write(file, file.read_text() + f"\nSee [{other}](/docs/guides/{other}).\n")
+    elif kind == "body":  # nothing another page reads: the one-page rebuild
+        write(file, file.read_text() + f"\nA sentence with `code {number}` and **weight**.\n")
+    elif kind == "unlink" and file.exists():  # the links a "link" edit added, broken or not, removed
+        write(file, re.sub(r"\nSee \[.*\]\(.*\)\.\n", "", file.read_text()))
+    elif kind == "heading" and file.exists():  # an anchor another page may link to changes
+        write(file, re.sub(r"## Part (\d)", lambda m: f"## Section {m[1]}{number}", file.read_text(), count=1))
+    elif kind == "anchor-link":  # the intro links to a heading of a guide (a missing anchor warns)
+        intro = content / "docs" / "intro.md"
+        write(intro, intro.read_text() + f"\nSee [part {number}](/docs/guides/{name}#part-{number}).\n")
     elif kind == "rename" and file.exists():
         file.rename(guides / f"{other}-{number}.md")
     elif kind == "delete" and file.exists():
@@ -81,7 +98,7 @@ def cold(content: Path, out: Path, build_id: str) -> dict[str, bytes] | list[str
     return snapshot(out)
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(edits, min_size=1, max_size=4))
 def test_incremental_rebuilds_equal_a_cold_build(steps: list[Edit]) -> None:
     with tempfile.TemporaryDirectory(prefix="incremental-") as tmp:
@@ -129,6 +146,91 @@ def test_a_doc_edit_prerenders_only_its_page_and_reports_its_route(tmp_path: Pat
         assert untouched.stat().st_mtime_ns == stamp, "a page the edit does not touch is not prerendered again"
     finally:
         builder.close()
+
+
+def test_a_body_edit_loads_that_doc_alone_and_its_broken_link_fails_as_in_a_cold_build(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    content = tmp_path / "content"
+    small_site(content)
+    builder = DevBuilder(Paths(content, tmp_path / "dev", FRONTEND), log=lambda line: None)
+    complete_loads: list[Path] = []
+
+    def counting_load_site(paths: Paths, **options: Any) -> Any:
+        complete_loads.append(paths.content)
+        return load_site(paths, **options)
+
+    monkeypatch.setattr(incremental, "load_site", counting_load_site)
+    page = tmp_path / "dev" / "docs" / "guides" / "alpha" / "index.html"
+    alpha = content / "docs" / "guides" / "alpha.md"
+    try:
+        builder.rebuild()
+        builder.finish()
+        write(alpha, doc("Alpha", body="A new sentence."))
+        update = builder.rebuild()
+        assert update.routes == ["/docs/guides/alpha"] and not complete_loads, "the doc alone was loaded"
+        assert "A new sentence." in page.read_text()
+        builder.finish()
+        good = snapshot(tmp_path / "dev")
+
+        write(alpha, doc("Alpha", body="A new sentence. See [it](/docs/guides/missing)."))
+        expected = cold(content, tmp_path / "cold", builder.build_id)
+        with pytest.raises(BuildError) as failure:
+            builder.rebuild()
+        assert [str(p) for p in failure.value.problems] == expected
+        assert any("broken link to '/docs/guides/missing'" in problem for problem in expected)
+        assert snapshot(tmp_path / "dev") == good, "the last good output is served"
+
+        write(alpha, doc("Alpha", body="A fixed sentence."))
+        loads = len(complete_loads)
+        assert builder.rebuild().routes == ["/docs/guides/alpha"]
+        assert len(complete_loads) == loads, "fixed: the doc alone was loaded again"
+        assert "A fixed sentence." in page.read_text()
+    finally:
+        builder.close()
+
+
+def test_a_save_while_the_search_indexes_are_made_is_rebuilt_at_once_and_the_newest_indexes_are_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    content = tmp_path / "content"
+    small_site(content)
+    builder = DevBuilder(Paths(content, tmp_path / "dev", FRONTEND), log=lambda line: None)
+    alpha = content / "docs" / "guides" / "alpha.md"
+    made_for = incremental.search_files
+
+    def save_meanwhile(site: Any) -> dict[str, bytes]:
+        monkeypatch.setattr(incremental, "search_files", made_for)
+        write(alpha, doc("Alpha", body="Second words."))
+        assert builder.rebuild().routes == ["/docs/guides/alpha"], "rebuilt while the indexes were being made"
+        return made_for(site)
+
+    try:
+        builder.rebuild()
+        builder.finish()
+        write(alpha, doc("Alpha", body="First words."))
+        builder.rebuild()
+        monkeypatch.setattr(incremental, "search_files", save_meanwhile)
+        assert builder.finish() is False, "the first save's indexes are not written over the second's"
+        builder.finish()
+        expected = cold(content, tmp_path / "cold", builder.build_id)
+        assert snapshot(tmp_path / "dev") == expected
+    finally:
+        builder.close()
+
+
+def test_the_content_scan_sees_a_save_that_kept_the_time_and_size_and_not_one_of_the_same_bytes(
+        tmp_path: Path) -> None:
+    page = tmp_path / "docs" / "page.md"
+    write(page, "Hello.\n")
+    first = Sources.scan(tmp_path, None)
+    write(page, "Hello.\n")
+    assert Sources.scan(tmp_path, first).changed(first) == set(), "the same bytes saved again"
+    stamp = page.stat().st_mtime_ns
+    write(page, "Howdy.\n")  # same size; file times are coarse: a quick second save may keep the time
+    os.utime(page, ns=(stamp, stamp))
+    assert Sources.scan(tmp_path, first).changed(first) == {page}
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "docs" / "more").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    assert Sources.scan(tmp_path, first).blind, "a linked folder's changes are not seen: every save reloads all"
 
 
 def test_versions_and_locales_rebuild_as_a_cold_build(tmp_path: Path) -> None:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from docsite.errors import Problem
+from docsite.cache import results, use_cache
+from docsite.errors import Problem, Report
+from docsite.openapi import specs as spec_module
 from docsite.openapi.validation import validate_spec_file
 
 # A small spec that follows every convention of content/specs/README.md.
@@ -430,3 +433,37 @@ def test_a_node_the_openapi_validator_cannot_read_is_reported_at_that_node(
     assert problem.message == ("/components/schemas/Error: cannot be read as OpenAPI: a value in it has the wrong "
                                "type (KeyError: 'properties')")
     assert problem.line == VALID[:VALID.index("    Error:")].count("\n") + 1
+
+
+def test_an_edit_to_one_spec_validates_that_spec_alone_and_a_cached_result_reports_the_same(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    checked: list[str] = []
+    real_check = spec_module.check_spec_file
+
+    def counting_check(path: Path) -> Any:
+        checked.append(path.name)
+        return real_check(path)
+
+    monkeypatch.setattr(spec_module, "check_spec_file", counting_check)
+    folder = tmp_path / "specs"
+    folder.mkdir()
+    wrong = replace("                  quantity: 2\n", "")  # an example that does not match its schema
+    (folder / "carts.yaml").write_text(VALID, encoding="utf-8")
+    (folder / "orders.yaml").write_text(wrong, encoding="utf-8")
+    previous = results().folder
+    try:
+        use_cache(tmp_path / "cache")
+        first = Report()
+        assert [s.name for s in spec_module.load_specs(folder, first)] == ["carts", "orders"]
+        assert sorted(checked) == ["carts.yaml", "orders.yaml"]
+        (folder / "carts.yaml").write_text(VALID.replace("title: Carts API", "title: Carts API v2"), encoding="utf-8")
+        use_cache(None)
+        use_cache(tmp_path / "cache")  # a new process: the results come from the disk
+        again = Report()
+        specs = spec_module.load_specs(folder, again)
+        assert sorted(checked) == ["carts.yaml", "carts.yaml", "orders.yaml"]  # only the edited spec again
+        assert specs[0].title == "Carts API v2"
+        assert [str(p) for p in again.problems] == [str(p) for p in first.problems]
+        assert again.problems and again.problems[0].file == folder / "orders.yaml"
+    finally:
+        use_cache(previous)

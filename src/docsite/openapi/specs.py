@@ -67,22 +67,13 @@ def load_specs(specs_dir: Path, report: Report) -> list[ApiSpec]:
     one missing description is one error, not one per call a page makes. A spec the site cannot read
     (YAML, references, OpenAPI structure) is left out."""
     specs = []
-    folder = _folder_digest(specs_dir)  # a spec may `$ref` another file of the folder
     for file in sorted(specs_dir.glob("*.yaml")) if specs_dir.is_dir() else []:
-        result, digest = _checked(file, folder)
+        result, digest = _checked(file)
         report.extend(result.problems)
         if result.usable and isinstance(result.document, dict):
-            specs.append(ApiSpec(result.file.stem, result.file, result.document, result.lines, f"{digest}-{folder}"))
+            # a usable spec reads no other file (a `$ref` outside it is an error): its bytes are its key
+            specs.append(ApiSpec(result.file.stem, result.file, result.document, result.lines, digest))
     return specs
-
-
-def _folder_digest(folder: Path) -> str:
-    digest = hashlib.sha256()
-    for file in sorted(folder.rglob("*")) if folder.is_dir() else []:
-        if file.is_file():
-            digest.update(file.relative_to(folder).as_posix().encode() + b"\0")
-            digest.update(file.read_bytes())
-    return digest.hexdigest()[:16]
 
 
 def specs_key(specs: list[ApiSpec]) -> str:
@@ -90,22 +81,28 @@ def specs_key(specs: list[ApiSpec]) -> str:
     return ";".join(f"{spec.file}={spec.digest}" for spec in specs)
 
 
-# Validating a spec takes a few tenths of a second. The dev server rebuilds in one process: a spec
-# whose bytes did not change since the last build has the same result, so it is not checked again.
-_CHECKED: dict[tuple[Path, str, str], CheckedSpec] = {}
+def _checked(file: Path) -> tuple[CheckedSpec, str]:
+    """The spec's validation, from the result cache when this file's bytes were validated before.
 
-
-def _checked(file: Path, folder: str) -> tuple[CheckedSpec, str]:
+    Validating a spec takes a few tenths of a second. Its result depends on the file's path and bytes
+    only: a `$ref` outside the file is itself an error (specs are self-contained), so no other file
+    is read. An edit to one spec validates that spec alone; the others come from docsite.cache (in
+    memory for the dev server, on disk for the next build)."""
     try:
-        digest = hashlib.sha256(file.read_bytes()).hexdigest()
+        data = file.read_bytes()
     except OSError:
         return check_spec_file(file), ""  # reports the file as unreadable
-    key = (file.resolve(), digest, folder)
-    if key not in _CHECKED:
-        if len(_CHECKED) > 64:
-            _CHECKED.clear()
-        _CHECKED[key] = check_spec_file(file)
-    return _CHECKED[key], digest
+    checked = cached("spec-check", (str(file.resolve()), data), lambda: check_spec_file(file),
+                     still_valid=lambda: _same_bytes(file, data))
+    return checked, hashlib.sha256(data).hexdigest()
+
+
+def _same_bytes(file: Path, data: bytes) -> bool:
+    """Whether `file` still holds `data` (a spec saved again while it was checked is not cached)."""
+    try:
+        return file.read_bytes() == data
+    except OSError:
+        return False
 
 
 def spec_files(specs: list[ApiSpec]) -> dict[str, bytes]:
