@@ -10,8 +10,8 @@ nothing.
 
 from __future__ import annotations
 
+import hashlib
 import json
-import os
 import shutil
 import subprocess
 import tempfile
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from docsite.blog import blog_routes, inline_authors
-from docsite.cache import CACHE_DIR_NAME, use_cache
+from docsite.cache import CACHE_DIR_NAME, builder_version, use_cache
 from docsite.config import CONFIG_FILE, SiteConfig, load_config
 from docsite.content import Content, load_content
 from docsite.delivery import (
@@ -66,6 +66,7 @@ from docsite.output import (
     json_bytes,
     outside_links,
     page_data_path,
+    page_sidebar_path,
     remove_stale_staging,
     robots,
     sidebar_data_path,
@@ -73,9 +74,9 @@ from docsite.output import (
     staging_dir,
     static_files,
     swap_in,
-    write_bytes,
 )
 from docsite.redirects import Redirect, collect_redirects, fallback_page
+from docsite.reuse import NO_PREVIOUS, Previous, reuse_pages, reuse_twins
 from docsite.routes import (
     NOT_FOUND,
     Route,
@@ -234,7 +235,7 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
     search = search_documents(routes, navigation) if config.search.enabled else []
     versions = [docs_version(v, indexes[v.name], version_sidebars[v.name]) for v in content.versions]
     data = site_data(config, paths.content, list(docs.docs.values()), sidebars, versions,
-                     search_tags=search_tags(search), build_id=build_id or _build_id(), report=report,
+                     search_tags=search_tags(search), build_id=build_id or _build_id(frontend), report=report,
                      draft_ids=docs.draft_ids, locale=locale.locale if locale else None,
                      root_base=root_config.baseUrl)
     report.raise_if_errors()
@@ -259,14 +260,20 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
     staging = staging_dir(paths.out)
     if staging.exists():
         shutil.rmtree(staging)
+    previous = Previous(paths.out if paths.out.is_dir() else None)  # what a warm build reuses (docsite.reuse)
     try:
-        jobs = write_site(site, staging, frontend, progress)
-        prerender(frontend, staging, jobs, progress)
+        jobs = write_site(site, staging, frontend, progress, previous)
+        if jobs:  # none when the previous build had every page (a node process less)
+            prerender(frontend, staging, jobs, progress)
         for name, translated in locale_sites(paths, site.config, dev, report, build_id=site.site_data["buildId"]):
-            prerender(frontend, staging / name, write_site(translated, staging / name, frontend, progress), progress)
+            jobs = write_site(translated, staging / name, frontend, progress, previous.folder(name))
+            if jobs:
+                prerender(frontend, staging / name, jobs, progress)
             if dev:
                 locales[name] = (translated, static_outputs(translated) | site_outputs(translated)
                                  | search_files(translated))
+        if not dev and previous.root is not None:
+            reuse_twins(previous.root, staging)
         write_delivery(site, staging, progress, compress=not dev)
         swap_in(staging, paths.out)
     finally:
@@ -308,19 +315,22 @@ def locale_sites(paths: Paths, config: SiteConfig, dev: bool, report: Report,
 _locale_sites = locale_sites  # the name the tests know
 
 
-def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress) -> list[dict[str, str]]:
-    """Write everything but the HTML; return the prerender jobs."""
+def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress,
+               previous: Previous = NO_PREVIOUS) -> list[dict[str, str]]:
+    """Write everything but the HTML; return the prerender jobs: every route's, but those whose
+    HTML the previous build had for the same inputs (`previous`: docsite.reuse)."""
     staging.mkdir(parents=True)
     copy_tree(frontend.client_dir, staging)
     shutil.rmtree(staging / ".vite", ignore_errors=True)
     copy_tree(site.static_dir, staging)
     files = site_outputs(site) | search_files(site)
     for index, (path, data) in enumerate(files.items()):
-        write_bytes(staging / path, data)
+        previous.write(staging / path, path, data)
         if index % 500 == 0:
             progress("Writing page data", index, len(files))
     progress("Writing page data", len(files), len(files))
-    return prerender_jobs(site)
+    sidebars = {route.path: page_sidebar_path(route.data) for route in site.routes}
+    return reuse_pages(previous, staging, prerender_jobs(site), sidebars)
 
 
 def site_outputs(site: Site) -> dict[str, bytes]:
@@ -402,8 +412,17 @@ def write_delivery(site: Site, staging: Path, progress: Progress, *, compress: b
         progress("Compressing", 1, 1)
 
 
-def _build_id() -> str:
-    return time.strftime("%Y%m%d%H%M%S") + f"-{os.getpid()}"
+def _build_id(frontend: Frontend) -> str:
+    """The id the front end appends to its data requests (`?v=`: page data, sidebars, search
+    indexes) and that every page embeds in its site data.
+
+    It names the code, not the content: a hash of the builder's version and of the front end's
+    sources. Data files are served `no-cache` (revalidated on every use, docsite.delivery), so a
+    reader gets new content without a new id; the id must change only when the code that writes or
+    reads the data does, so that a page of a new front end never reads data cached under an old
+    one's URL. Derived from the content (a time, a process id), it would make every page's HTML
+    differ on every build, and a warm build could reuse none of them (docsite.reuse)."""
+    return hashlib.sha256(f"{builder_version()}\0{frontend.source_hash()}".encode()).hexdigest()[:16]
 
 
 def _stop_if_a_page_failed(content: Content, report: Report) -> None:

@@ -49,8 +49,9 @@ from docsite.build import (
 from docsite.errors import BuildError, Report
 from docsite.frontend import Frontend, node
 from docsite.output import html_path, page_data_path, sidebar_data_path, write_bytes
+from docsite.output import page_sidebar as _sidebar_of
+from docsite.output import page_sidebar_path as _sidebar_file
 from docsite.routes import Route
-from docsite.versions import CURRENT
 
 NEW_SUFFIX = ".docsite-new"  # a page prerendered by a rebuild that has not succeeded yet
 
@@ -286,21 +287,6 @@ def _unprefixed(path: str, sites: list[tuple[str, Site]]) -> str:
 
 def _data_file(route: str) -> str:
     return page_data_path(route)
-
-
-def _sidebar_of(data: dict[str, Any]) -> tuple[str | None, str]:
-    """The id of the page's sidebar and its docs version."""
-    doc = data.get("doc")
-    if not isinstance(doc, dict):
-        return None, CURRENT
-    sidebar, version = doc.get("sidebar"), doc.get("version")
-    return (sidebar if isinstance(sidebar, str) else None), (version if isinstance(version, str) else CURRENT)
-
-
-def _sidebar_file(data: dict[str, Any]) -> str | None:
-    """The page's sidebar data file (each docs version has its own), as prerender.mjs reads it."""
-    sidebar, version = _sidebar_of(data)
-    return sidebar_data_path(sidebar, version) if sidebar is not None else None
 
 
 def _discard_new(out: Path, jobs: list[dict[str, Any]]) -> None:

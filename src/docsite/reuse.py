@@ -1,0 +1,135 @@
+"""A warm build: reusing the previous build's files, so a build after an edit does work proportional
+to what the edit touched.
+
+The previous build is `build/` as it stands before the swap (docsite.output.swap_in). Three kinds of
+file are taken from it instead of being made again:
+
+- **generated files** (page, sidebar and site data, feeds, indexes...) whose bytes are the same:
+  linked, not written;
+- **pages**: a route's HTML is a function of its route, its page data, its sidebar's data, the site
+  data and the front end, and the front end's identity is the build id, which the site data holds
+  (docsite.build._build_id). A route whose page data, sidebar data and site data are the previous
+  build's files (linked above) gets the previous build's HTML; only the others are prerendered;
+- **`.br`/`.gz` twins** of a compressible file whose bytes are the same.
+
+A file is taken by a hard link (a copy keeping its times where links are not possible): nothing in
+the staging folder is written in place after it was linked (the prerender writes only the routes
+not reused, precompression only the files without fresh twins), so the previous build never
+changes, a failed build leaves it as it was, and the swap deletes only its names. The result is
+byte for byte a cold build's (tests/unit/test_warm_build.py).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from docsite.delivery import ENCODINGS, MIN_COMPRESS_BYTES, RULE_FILES, compressible
+from docsite.output import write_bytes
+
+SITE_DATA = "_data/site.json"
+
+
+@dataclass(frozen=True)
+class Previous:
+    """The previous build's folder for one site (a locale's is its folder in the build); `None`
+    when there is none: then everything is made."""
+
+    root: Path | None
+
+    def folder(self, name: str) -> Previous:
+        return Previous(self.root / name if self.root is not None else None)
+
+    def write(self, target: Path, path: str, data: bytes) -> None:
+        """Write `data` at `target` (the staging folder's `path`): a link to the previous build's
+        file when its bytes are `data`."""
+        if self.root is not None and _same_bytes(self.root / path, data) and _link(self.root / path, target):
+            return
+        write_bytes(target, data)
+
+    def reused(self, staging: Path, path: str) -> bool:
+        """Whether the staging folder's `path` is the previous build's file (linked by `write`)."""
+        if self.root is None:
+            return False
+        try:
+            return os.path.samefile(staging / path, self.root / path)
+        except OSError:
+            return False
+
+
+NO_PREVIOUS = Previous(None)  # a cold build
+
+
+def reuse_pages(previous: Previous, staging: Path, jobs: list[dict[str, str]],
+                sidebars: dict[str, str | None]) -> list[dict[str, str]]:
+    """Link the previous build's HTML of every route whose rendering inputs were reused; return the
+    jobs left to prerender. `jobs` are build.prerender_jobs's; `sidebars` maps a route to its
+    sidebar's data file (None: the page has no sidebar)."""
+    if previous.root is None or not previous.reused(staging, SITE_DATA):
+        return jobs
+    left = []
+    for job in jobs:
+        sidebar = sidebars.get(job["route"])
+        unchanged = previous.reused(staging, job["data"]) and (sidebar is None or previous.reused(staging, sidebar))
+        source = previous.root / job["html"]
+        if not (unchanged and source.is_file() and _link(source, staging / job["html"])):
+            left.append(job)
+    return left
+
+
+def reuse_twins(previous: Path, staging: Path) -> int:
+    """Link the `.br` and `.gz` twins of the previous build beside every file of `staging` whose
+    bytes are the previous build's, so precompression skips it (docsite.delivery.precompress
+    compresses a file unless both twins are newer than it). Returns how many files' twins were
+    reused."""
+    if not previous.is_dir():
+        return 0
+    count = 0
+    for path in staging.rglob("*"):
+        if not compressible(path) or path.name in RULE_FILES or not path.is_file():
+            continue
+        relative = path.relative_to(staging)
+        source = previous / relative
+        twins = [(source.with_name(source.name + suffix), path.with_name(path.name + suffix))
+                 for _, suffix in ENCODINGS]
+        if any(target.exists() for _, target in twins) or not source.is_file():
+            continue  # twins already there (the front end's assets bring theirs)
+        size = path.stat().st_size
+        if size < MIN_COMPRESS_BYTES or not all(twin.is_file() for twin, _ in twins):
+            continue
+        if not os.path.samefile(path, source):
+            if source.stat().st_size != size or source.read_bytes() != path.read_bytes():
+                continue
+            # the same bytes in a new file: take the previous build's, whose twins are newer than it
+            swap = path.with_name(path.name + ".docsite-link")
+            if not _link(source, swap):
+                continue
+            swap.replace(path)
+        modified = source.stat().st_mtime_ns
+        if all(twin.stat().st_mtime_ns >= modified for twin, _ in twins) and all(
+                _link(twin, target) for twin, target in twins):
+            count += 1
+    return count
+
+
+def _same_bytes(path: Path, data: bytes) -> bool:
+    try:
+        return path.stat().st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False
+
+
+def _link(source: Path, target: Path) -> bool:
+    """Hard-link `source` at `target` (a new name: nothing is there yet), else copy it with its
+    times; False when neither works (the caller makes the file)."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.link(source, target)
+        except OSError:
+            shutil.copy2(source, target)
+    except OSError:
+        return False
+    return True
