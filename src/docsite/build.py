@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from docsite.blog import blog_routes, inline_authors
-from docsite.cache import CACHE_DIR_NAME, builder_version, use_cache
+from docsite.cache import CACHE_DIR_NAME, builder_version, results, use_cache
 from docsite.config import CONFIG_FILE, SiteConfig, load_config
 from docsite.content import Content, load_content
 from docsite.delivery import (
@@ -89,7 +89,7 @@ from docsite.routes import (
     page_url,
     react_route,
 )
-from docsite.search import SearchDocument, search_documents, search_index_files, search_tags
+from docsite.search import SearchDocument, TermCache, search_documents, search_index_files, search_tags
 from docsite.sidebars import Sidebars, load_sidebars
 from docsite.sitedata import site_data
 from docsite.versions import CURRENT, PLUGIN_ID, DocsVersion, docs_version, versions_data
@@ -362,7 +362,12 @@ def static_outputs(site: Site) -> dict[str, bytes]:
 
 
 def search_files(site: Site) -> dict[str, bytes]:
-    return {path.lstrip("/"): data for path, data in search_index_files(site.search, site.config.search).items()}
+    """The search indexes, from the terms of the previous build's texts: only changed sections are
+    analysed (docsite.search.analysis)."""
+    terms = TermCache.of_site(results().folder, str(site.site_data["i18n"]["currentLocale"]))
+    files = search_index_files(site.search, site.config.search, terms)
+    terms.save()
+    return {path.lstrip("/"): data for path, data in files.items()}
 
 
 def prerender_jobs(site: Site) -> list[dict[str, str]]:

@@ -14,8 +14,9 @@ import docsite.build as builder
 from docsite.build import Paths, build
 from docsite.errors import BuildError
 from docsite.frontend import Frontend
+from docsite.search import TermCache, search_index_files
 from tests.conftest import FRONTEND
-from tests.unit.sitefiles import write
+from tests.unit.sitefiles import load, write
 from tests.unit.test_incremental import SPEC, SPEC_FILE, small_site, snapshot
 
 PAGES = {"/docs/", "/docs/guides/alpha", "/docs/guides/beta", "/docs/guides/gamma"}
@@ -133,3 +134,20 @@ def test_the_build_id_names_the_code_not_the_content(tmp_path: Path, monkeypatch
     assert builder.load_site(paths).site_data["buildId"] == first
     monkeypatch.setattr(Frontend, "source_hash", lambda self: "another front end")
     assert builder.load_site(paths).site_data["buildId"] != first
+
+
+def test_the_search_indexes_analyse_only_the_changed_sections(tmp_path: Path) -> None:
+    content, kept = tmp_path / "content", tmp_path / "results" / "search-terms-en.pickle"
+    warm_site(content)
+    site, _ = load(content)
+    first = TermCache(kept)
+    search_index_files(site.search, site.config.search, first)
+    first.save()
+    assert first.analysed > 10
+    edit_body(content)  # beta's one section gets a paragraph
+
+    site, _ = load(content)
+    again = TermCache(kept)
+    indexes = search_index_files(site.search, site.config.search, again)
+    assert again.analysed == 1
+    assert indexes == search_index_files(site.search, site.config.search), "the index of a fresh analysis"

@@ -1,0 +1,77 @@
+"""The terms of every text a search index holds, kept between builds: a warm build analyses only
+the sections it has not seen.
+
+Analysing a text (lunr.js's tokenizer, trimmer, stop words and stemmer: docsite.search.lunrjs) is
+most of the cost of making the indexes: 0.5 s of CPU per 1,000 pages here. The terms of each text
+are kept by a hash of the text in `.docsite-cache/search-terms-<site>.pickle` (the default locale's
+site, or another locale's), with the builder's version: terms made by other code are never read.
+The file is written again with the texts of the last build only, so it does not grow with edits.
+
+Terms are kept in order, joined by spaces (the tokenizer splits on spaces: no term holds one), so
+an index made from them is the index made from the text, byte for byte: the order in which terms
+are first seen numbers them in the index (docsite.search.lunr_index).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import tempfile
+from pathlib import Path
+
+from docsite.cache import builder_version
+from docsite.search.lunrjs import index_terms
+
+
+class TermCache:
+    """Terms by text, read from and written back to `file` (None: kept for this run only)."""
+
+    def __init__(self, file: Path | None) -> None:
+        self.file = file
+        self.known: dict[bytes, str] = _read(file)
+        self.used: dict[bytes, str] = {}
+        self.analysed = 0  # texts not found in the file
+
+    @classmethod
+    def of_site(cls, folder: Path | None, site: str) -> TermCache:
+        """The terms kept for one site (a locale's name) in the result cache's `folder`."""
+        return cls(folder / f"search-terms-{site}.pickle" if folder is not None else None)
+
+    def terms(self, text: str) -> list[str]:
+        """`index_terms(text)`, analysed once per distinct text."""
+        if not text:
+            return []
+        key = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+        joined = self.used.get(key)
+        if joined is None:
+            joined = self.known.get(key)
+            if joined is None:
+                joined = " ".join(index_terms(text))
+                self.analysed += 1
+            self.used[key] = joined
+        return joined.split(" ") if joined else []
+
+    def save(self) -> None:
+        """Keep the terms of this run's texts (only those: the file does not grow with edits)."""
+        if self.file is None or (self.analysed == 0 and len(self.used) == len(self.known)):
+            return
+        try:
+            self.file.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=self.file.parent, prefix=".tmp-")
+            with os.fdopen(handle, "wb") as stream:
+                pickle.dump((builder_version(), self.used), stream, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(temporary, self.file)
+        except OSError:  # a read-only or full disk: the next build analyses again
+            return
+
+
+def _read(file: Path | None) -> dict[bytes, str]:
+    if file is None:
+        return {}
+    try:
+        with file.open("rb") as stream:
+            version, terms = pickle.load(stream)
+    except Exception:  # missing, damaged or from other code: analysed again
+        return {}
+    return terms if version == builder_version() and isinstance(terms, dict) else {}
