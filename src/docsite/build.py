@@ -76,7 +76,7 @@ from docsite.output import (
     swap_in,
 )
 from docsite.redirects import Redirect, collect_redirects, fallback_page
-from docsite.reuse import NO_PREVIOUS, Previous, reuse_pages, reuse_twins
+from docsite.reuse import NO_PREVIOUS, Previous, ScriptHashMemo, reuse_pages, reuse_twins
 from docsite.routes import (
     NOT_FOUND,
     Route,
@@ -407,8 +407,10 @@ def write_delivery(site: Site, staging: Path, progress: Progress, *, compress: b
                   for ref in route.rendered.images if ref.target.startswith(("https://", "http://"))]
     canonical = {markdown_route(r.path): page_url(site.config, r.path) for r in site.routes if has_markdown(r)}
     sections_not_found = [r.path for r in site.routes if r.path.endswith("/404") and r.path != NOT_FOUND]
+    scripts = ScriptHashMemo(results().folder)
     rules = site_rules(site.config, html_files(staging), site.redirects, script_urls, image_urls, canonical,
-                       sections_not_found, connect_origins(spec.document for spec in site.specs))
+                       sections_not_found, connect_origins(spec.document for spec in site.specs), scripts.hashes)
+    scripts.save()
     (staging / HEADERS_FILE).write_text(headers_file(rules), encoding="utf-8")
     (staging / REDIRECTS_FILE).write_text(redirects_file(rules), encoding="utf-8")
     if compress:

@@ -137,3 +137,31 @@ def cached(kind: str, parts: tuple[str | bytes, ...], compute: Callable[[], T],
            still_valid: Callable[[], bool] | None = None) -> T:
     cache = results()
     return cache.get_or_compute(cache.key(kind, *parts), compute, still_valid)
+
+
+def kept(file: Path | None) -> object | None:
+    """What `keep` stored in `file` with this builder's version; None when it is missing, damaged
+    or was made by other code."""
+    if file is None:
+        return None
+    try:
+        with file.open("rb") as stream:
+            version, value = pickle.load(stream)
+    except Exception:  # missing, damaged or unreadable: made again
+        return None
+    return value if version == builder_version() else None
+
+
+def keep(file: Path | None, value: object) -> None:
+    """Store `value` in `file` (one pickle with the builder's version, written atomically), for the
+    next build to read with `kept`. A read-only or full disk is not an error: it is made again."""
+    if file is None:
+        return
+    try:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=file.parent, prefix=".tmp-")
+        with os.fdopen(handle, "wb") as stream:
+            pickle.dump((builder_version(), value), stream, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temporary, file)
+    except OSError:
+        return

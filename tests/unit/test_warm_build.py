@@ -16,7 +16,7 @@ from docsite.errors import BuildError
 from docsite.frontend import Frontend
 from docsite.search import TermCache, search_index_files
 from tests.conftest import FRONTEND
-from tests.unit.sitefiles import load, write
+from tests.unit.sitefiles import configure, load, write
 from tests.unit.test_incremental import SPEC, SPEC_FILE, small_site, snapshot
 
 PAGES = {"/docs/", "/docs/guides/alpha", "/docs/guides/beta", "/docs/guides/gamma"}
@@ -70,7 +70,11 @@ def delete_page(content: Path) -> None:
     (content / "docs" / "guides" / "gamma.md").unlink()
 
 
-@pytest.mark.parametrize("edit", [edit_body, edit_title, edit_sidebar, edit_spec, delete_page])
+def edit_color_mode(content: Path) -> None:  # every page's inline script changes: _headers lists its hash
+    configure(content, themeConfig={"colorMode": {"defaultMode": "dark"}})
+
+
+@pytest.mark.parametrize("edit", [edit_body, edit_title, edit_sidebar, edit_spec, delete_page, edit_color_mode])
 def test_a_warm_build_equals_a_cold_build(edit: object, tmp_path: Path) -> None:
     content, out, cache = tmp_path / "content", tmp_path / "build", tmp_path / "results"
     warm_site(content)
@@ -92,6 +96,9 @@ def test_a_warm_build_equals_a_cold_build(edit: object, tmp_path: Path) -> None:
 
     reused = {path for path in warm_files
               if (kept / path).is_file() and os.path.samefile(out / path, kept / path)}
+    if edit is edit_color_mode:
+        assert rendered == first and "404.html" not in reused, "the site data changed: every page"
+        return
     assert rendered < first, "a warm build prerenders only the routes whose inputs changed"
     assert "404.html" in reused and "404.html.br" in reused, "an unchanged page and its twins are the previous build's"
     if edit is edit_body:

@@ -15,12 +15,9 @@ are first seen numbers them in the index (docsite.search.lunr_index).
 from __future__ import annotations
 
 import hashlib
-import os
-import pickle
-import tempfile
 from pathlib import Path
 
-from docsite.cache import builder_version
+from docsite.cache import keep, kept
 from docsite.search.lunrjs import index_terms
 
 
@@ -54,24 +51,10 @@ class TermCache:
 
     def save(self) -> None:
         """Keep the terms of this run's texts (only those: the file does not grow with edits)."""
-        if self.file is None or (self.analysed == 0 and len(self.used) == len(self.known)):
-            return
-        try:
-            self.file.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=self.file.parent, prefix=".tmp-")
-            with os.fdopen(handle, "wb") as stream:
-                pickle.dump((builder_version(), self.used), stream, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(temporary, self.file)
-        except OSError:  # a read-only or full disk: the next build analyses again
-            return
+        if self.analysed or len(self.used) != len(self.known):
+            keep(self.file, self.used)
 
 
 def _read(file: Path | None) -> dict[bytes, str]:
-    if file is None:
-        return {}
-    try:
-        with file.open("rb") as stream:
-            version, terms = pickle.load(stream)
-    except Exception:  # missing, damaged or from other code: analysed again
-        return {}
-    return terms if version == builder_version() and isinstance(terms, dict) else {}
+    terms = kept(file)
+    return terms if isinstance(terms, dict) else {}
