@@ -272,7 +272,7 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
             if dev:
                 locales[name] = (translated, static_outputs(translated) | site_outputs(translated)
                                  | search_files(translated))
-        if not dev and previous.root is not None:
+        if not dev and previous.root is not None and previous.same_code(staging):
             reuse_twins(previous.root, staging)
         write_delivery(site, staging, progress, compress=not dev)
         swap_in(staging, paths.out)

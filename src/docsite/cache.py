@@ -15,6 +15,7 @@ import hashlib
 import os
 import pickle
 import tempfile
+import zlib
 from collections.abc import Callable
 from functools import lru_cache
 from importlib import metadata
@@ -26,7 +27,9 @@ T = TypeVar("T")
 CACHE_DIR_NAME = ".docsite-cache"
 _PACKAGE = Path(__file__).resolve().parent
 _MEMORY_LIMIT = 20_000
-_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "pygments", "latex2mathml", "pydantic", "pyyaml")
+# and the libraries whose bytes a warm build reuses: the search index's (lunr), the twins' (brotli, zlib)
+_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "pygments", "latex2mathml", "pydantic", "pyyaml", "lunr",
+              "brotli")
 
 
 @lru_cache(maxsize=1)
@@ -39,6 +42,7 @@ def builder_version() -> str:
             digest.update(f"{package}={metadata.version(package)};".encode())
         except metadata.PackageNotFoundError:
             digest.update(f"{package}=none;".encode())
+    digest.update(f"zlib={zlib.ZLIB_RUNTIME_VERSION};".encode())
     for file in sorted(_PACKAGE.rglob("*.py")):
         digest.update(file.relative_to(_PACKAGE).as_posix().encode())
         digest.update(file.read_bytes())

@@ -21,6 +21,7 @@ byte for byte a cold build's (tests/unit/test_warm_build.py).
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from dataclasses import dataclass
@@ -49,6 +50,18 @@ class Previous:
         if self.root is not None and _same_bytes(self.root / path, data) and _link(self.root / path, target):
             return
         write_bytes(target, data)
+
+    def same_code(self, staging: Path) -> bool:
+        """Whether the previous build was made by this builder and front end: its site data has
+        this build's id (docsite.build._build_id: the code's hash, the compression libraries' versions
+        included). Bytes it compressed or rendered are reused only then."""
+        if self.root is None:
+            return False
+        try:
+            ids = [json.loads((folder / SITE_DATA).read_bytes()).get("buildId") for folder in (self.root, staging)]
+        except (OSError, ValueError, AttributeError):
+            return False
+        return isinstance(ids[0], str) and ids[0] == ids[1]
 
     def reused(self, staging: Path, path: str) -> bool:
         """Whether the staging folder's `path` is the previous build's file (linked by `write`)."""

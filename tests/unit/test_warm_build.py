@@ -158,3 +158,17 @@ def test_the_search_indexes_analyse_only_the_changed_sections(tmp_path: Path) ->
     indexes = search_index_files(site.search, site.config.search, again)
     assert again.analysed == 1
     assert indexes == search_index_files(site.search, site.config.search), "the index of a fresh analysis"
+
+
+def test_a_build_by_other_code_reuses_no_page_and_no_twin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another builder (its compression, its rendering) may make other bytes from the same input."""
+    content, out, cache = tmp_path / "content", tmp_path / "build", tmp_path / "results"
+    warm_site(content)
+    first = build_into(content, out, cache)
+    kept = tmp_path / "kept"
+    shutil.copytree(out, kept, copy_function=os.link)
+    monkeypatch.setattr(builder, "builder_version", lambda: "another builder")
+
+    assert build_into(content, out, cache) == first
+    for path in ("404.html", "404.html.br", "_data/page/docs/guides/gamma.json.gz"):
+        assert not os.path.samefile(out / path, kept / path), path
