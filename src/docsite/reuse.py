@@ -101,31 +101,42 @@ def reuse_twins(previous: Path, staging: Path) -> int:
     if not previous.is_dir():
         return 0
     count = 0
-    for path in staging.rglob("*"):
-        if not compressible(path) or path.name in RULE_FILES or not path.is_file():
-            continue
-        relative = path.relative_to(staging)
-        source = previous / relative
-        twins = [(source.with_name(source.name + suffix), path.with_name(path.name + suffix))
-                 for _, suffix in ENCODINGS]
-        if any(target.exists() for _, target in twins) or not source.is_file():
-            continue  # twins already there (the front end's assets bring theirs)
-        size = path.stat().st_size
-        if size < MIN_COMPRESS_BYTES or not all(twin.is_file() for twin, _ in twins):
-            continue
-        if not os.path.samefile(path, source):
-            if source.stat().st_size != size or source.read_bytes() != path.read_bytes():
-                continue
-            # the same bytes in a new file: take the previous build's, whose twins are newer than it
-            swap = path.with_name(path.name + ".docsite-link")
-            if not _link(source, swap):
-                continue
-            swap.replace(path)
-        modified = source.stat().st_mtime_ns
-        if all(twin.stat().st_mtime_ns >= modified for twin, _ in twins) and all(
-                _link(twin, target) for twin, target in twins):
-            count += 1
+    for folder, _, names in os.walk(staging):
+        present = set(names)
+        for name in names:
+            path = Path(folder, name)
+            if name in RULE_FILES or not compressible(path) or any(name + suffix in present for _, suffix in ENCODINGS):
+                continue  # not compressed, or its twins are there (the front end's assets bring theirs)
+            count += _link_twins(path, previous / path.relative_to(staging))
     return count
+
+
+def _link_twins(path: Path, source: Path) -> bool:
+    """Link `source`'s twins beside `path` when both hold the same bytes and the twins are newer
+    than `source` (precompression made them from these bytes)."""
+    twins = [source.with_name(source.name + suffix) for _, suffix in ENCODINGS]
+    try:
+        status, previous = path.stat(), source.stat()
+        made = min(twin.stat().st_mtime_ns for twin in twins)
+    except OSError:
+        return False
+    if status.st_size < MIN_COMPRESS_BYTES or made < previous.st_mtime_ns:
+        return False
+    if (status.st_dev, status.st_ino) != (previous.st_dev, previous.st_ino):
+        if previous.st_size != status.st_size or source.read_bytes() != path.read_bytes():
+            return False
+        # the same bytes in a new file: take the previous build's, whose twins are newer than it
+        swap = path.with_name(path.name + ".docsite-link")
+        if not _link(source, swap):
+            return False
+        swap.replace(path)
+    targets = [path.with_name(path.name + suffix) for _, suffix in ENCODINGS]
+    for twin, target in zip(twins, targets, strict=True):
+        if not _link(twin, target):
+            for linked in targets:  # both twins or none: precompression would write over a linked one
+                linked.unlink(missing_ok=True)
+            return False
+    return True
 
 
 class ScriptHashMemo:
