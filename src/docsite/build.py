@@ -260,7 +260,9 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
     staging = staging_dir(paths.out)
     if staging.exists():
         shutil.rmtree(staging)
-    previous = Previous(paths.out if paths.out.is_dir() else None)  # what a warm build reuses (docsite.reuse)
+    # What a warm build reuses (docsite.reuse). Not the dev server's: it keeps one build id for its
+    # session, so a build after a change to the front end's code would find every page's inputs unchanged.
+    previous = Previous(paths.out if paths.out.is_dir() and not dev else None)
     try:
         jobs = write_site(site, staging, frontend, progress, previous)
         if jobs:  # none when the previous build had every page (a node process less)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -30,22 +32,28 @@ def warm_site(content: Path) -> None:
           + "The gateway answers every request with the state of the cart. " * 12 + "\n")
 
 
-def build_into(content: Path, out: Path, cache: Path) -> set[str]:
-    """Build `content` into `out`; the routes the build prerendered."""
-    paths = Paths(content, out, FRONTEND, out.parent / ".cache", cache)
-    rendered: set[str] = set()
+@contextmanager
+def prerendered() -> Iterator[list[set[str]]]:
+    """The routes each prerender of the builds in the block was given."""
+    calls: list[set[str]] = []
     real = builder.prerender
 
     def recording(frontend: Frontend, staging: Path, jobs: list[dict[str, str]], progress: builder.Progress) -> None:
-        rendered.update(job["route"] for job in jobs)
+        calls.append({job["route"] for job in jobs})
         real(frontend, staging, jobs, progress)
 
     builder.prerender = recording  # type: ignore[assignment]
     try:
-        build(paths, log=lambda line: None)
+        yield calls
     finally:
         builder.prerender = real  # type: ignore[assignment]
-    return rendered
+
+
+def build_into(content: Path, out: Path, cache: Path) -> set[str]:
+    """Build `content` into `out`; the routes the build prerendered."""
+    with prerendered() as calls:
+        build(Paths(content, out, FRONTEND, out.parent / ".cache", cache), log=lambda line: None)
+    return set().union(*calls)
 
 
 def edit_body(content: Path) -> None:
@@ -172,3 +180,15 @@ def test_a_build_by_other_code_reuses_no_page_and_no_twin(tmp_path: Path, monkey
     assert build_into(content, out, cache) == first
     for path in ("404.html", "404.html.br", "_data/page/docs/guides/gamma.json.gz"):
         assert not os.path.samefile(out / path, kept / path), path
+
+
+def test_the_dev_servers_complete_builds_reuse_no_page(tmp_path: Path) -> None:
+    """Its session keeps one build id: after a change to the front end's code (a complete build),
+    every page's data would look unchanged."""
+    content, out = tmp_path / "content", tmp_path / "build-dev"
+    warm_site(content)
+    with prerendered() as rendered:
+        for _ in range(2):
+            build(Paths(content, out, FRONTEND, tmp_path / ".cache", tmp_path / "results"), dev=True,
+                  build_id="session-dev", log=lambda line: None)
+    assert rendered[1] == rendered[0] >= PAGES
