@@ -14,9 +14,11 @@ import pytest
 
 import docsite.build as builder
 from docsite.build import Paths, build
+from docsite.config import load_config
 from docsite.errors import BuildError
 from docsite.frontend import Frontend
 from docsite.search import TermCache, search_index_files
+from docsite.versions import cut_version
 from tests.conftest import FRONTEND
 from tests.unit.sitefiles import configure, load, write
 from tests.unit.test_incremental import SPEC, SPEC_FILE, small_site, snapshot
@@ -192,3 +194,35 @@ def test_the_dev_servers_complete_builds_reuse_no_page(tmp_path: Path) -> None:
             build(Paths(content, out, FRONTEND, tmp_path / ".cache", tmp_path / "results"), dev=True,
                   build_id="session-dev", log=lambda line: None)
     assert rendered[1] == rendered[0] >= PAGES
+
+
+def test_a_warm_build_of_versions_and_locales_equals_a_cold_build(tmp_path: Path) -> None:
+    """A released version (its own sidebars and pages) and a French site (at /fr/): each edit's warm
+    build equals a cold build, and the unchanged pages of both sites are the previous build's."""
+    content, out, cache = tmp_path / "content", tmp_path / "build", tmp_path / "results"
+    warm_site(content)
+    configure(content, i18n={"defaultLocale": "en", "locales": ["en", "fr"],
+                             "localeConfigs": {"en": {"label": "English", "htmlLang": "en"},
+                                               "fr": {"label": "Français", "htmlLang": "fr"}}})
+    french = content / "i18n" / "fr" / "docusaurus-plugin-content-docs" / "current"
+    write(french / "guides" / "alpha.md", "---\ntitle: Alpha en français\ndescription: Alpha.\n---\n\nTexte.\n")
+    written = cut_version(content, load_config(content), "1.0")
+    [released_sidebars] = [file for file in written if file.parent.name == "versioned_sidebars"]
+    build_into(content, out, cache)
+    edits = [
+        lambda: write(released_sidebars, "docs:\n  - guides/alpha\n  - intro\n"),
+        lambda: write(french / "guides" / "alpha.md", "---\ntitle: Alpha\ndescription: Alpha.\n---\n\nDu nouveau.\n"),
+        lambda: edit_body(content),
+    ]
+    for number, edit in enumerate(edits):
+        kept = tmp_path / f"kept-{number}"
+        shutil.copytree(out, kept, copy_function=os.link)
+        edit()
+        build_into(content, out, cache)
+        cold = tmp_path / f"cold-{number}"
+        build_into(content, cold, tmp_path / f"cold-results-{number}")
+        warm_files, cold_files = snapshot(out), snapshot(cold)
+        assert sorted(warm_files) == sorted(cold_files), f"edit {number}: the same files"
+        assert [path for path in cold_files if warm_files[path] != cold_files[path]] == [], f"edit {number}"
+        for page in ("fr/404.html", "fr/404.html.br", "404.html"):  # no edit changes them
+            assert os.path.samefile(out / page, kept / page), f"edit {number}: {page} reused"
