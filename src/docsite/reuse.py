@@ -176,10 +176,12 @@ def _same_bytes(path: Path, data: bytes) -> bool:
 
 
 def _link(source: Path, target: Path) -> bool:
-    """Hard-link `source` at `target` (a new name: nothing is there yet), else copy it with its
-    times; False when neither works (the caller makes the file)."""
+    """Hard-link `source` at `target`, else copy it with its times; False when neither works (the
+    caller makes the file). What was at `target` is unlinked first, never written over: it may be a
+    link to the previous build's file."""
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
+        target.unlink(missing_ok=True)
         try:
             os.link(source, target)
         except OSError:
