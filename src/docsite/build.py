@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import fcntl
 import hashlib
+import itertools
 import json
 import multiprocessing
 import os
@@ -25,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from docsite.blog import blog_routes, inline_authors
-from docsite.cache import CACHE_DIR_NAME, LOCALES_DIR, prune, results, use_cache
+from docsite.cache import CACHE_DIR_NAME, LOCALES_DIR, builder_version, prune, results, use_cache
 from docsite.config import CONFIG_FILE, SiteConfig, load_config
 from docsite.content import Content, Doc, load_content
 from docsite.delivery import (
@@ -73,6 +74,7 @@ from docsite.output import (
     json_bytes,
     outside_links,
     page_data_path,
+    page_sidebar_path,
     remove_stale_staging,
     robots,
     sidebar_data_path,
@@ -80,9 +82,9 @@ from docsite.output import (
     staging_dir,
     static_files,
     swap_in,
-    write_bytes,
 )
 from docsite.redirects import Redirect, collect_redirects, fallback_page, in_locale
+from docsite.reuse import NO_PREVIOUS, Previous, ScriptHashMemo, reuse_pages, reuse_twins
 from docsite.routes import (
     NOT_FOUND,
     Route,
@@ -95,7 +97,7 @@ from docsite.routes import (
     page_url,
     react_route,
 )
-from docsite.search import SearchDocument, search_documents, search_index_files, search_tags
+from docsite.search import SearchDocument, TermCache, search_documents, search_index_files, search_tags
 from docsite.search.languages import language_of
 from docsite.sidebars import Sidebars, load_sidebars
 from docsite.sitedata import site_data
@@ -260,7 +262,7 @@ def _load_site(paths: Paths, root_config: SiteConfig, config: SiteConfig,
     search = search_documents(routes, navigation) if config.search.enabled else []
     versions = [docs_version(v, indexes[v.name], version_sidebars[v.name]) for v in content.versions]
     data = site_data(config, paths.content, list(docs.docs.values()), sidebars, versions,
-                     search_tags=search_tags(search), build_id=build_id or _build_id(), report=report,
+                     search_tags=search_tags(search), build_id=build_id or _build_id(frontend), report=report,
                      draft_ids=docs.draft_ids, locale=locale.locale if locale else None,
                      root_base=root_config.baseUrl)
     report.raise_if_errors()
@@ -340,23 +342,27 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
     staging = staging_dir(paths.out)
     if staging.exists():
         shutil.rmtree(staging)
+    # What a warm build reuses (docsite.reuse). Not the dev server's: it keeps one build id for its
+    # session, so a build after a change to the front end's code would find every page's inputs unchanged.
+    previous = Previous(paths.out if paths.out.is_dir() and not dev else None)
     try:
         with Precompressor() as early:  # what is written is compressed while Node renders the pages
             compress = early.add if not dev else None
-            jobs = write_site(site, staging, frontend, progress)
-            if compress:
-                early.add_tree(staging)
-            prerender(frontend, staging, jobs, progress, compress)
             locale_redirects: list[Redirect] = []
-            for name, translated in locale_sites(paths, site.config, dev, report, build_id=site.site_data["buildId"]):
-                jobs = write_site(translated, staging / name, frontend, progress)
+            others = locale_sites(paths, site.config, dev, report, build_id=site.site_data["buildId"])
+            for name, part in itertools.chain([("", site)], others):  # each locale's site in its folder
+                folder, prior = staging / name, previous.folder(name)
+                jobs = write_site(part, folder, frontend, progress, prior)
                 if compress:
-                    early.add_tree(staging / name)
-                prerender(frontend, staging / name, jobs, progress, compress)
-                locale_redirects += in_locale(translated.redirects, name)
-                if dev:
-                    locales[name] = (translated, static_outputs(translated) | site_outputs(translated)
-                                     | search_files(translated))
+                    if prior.root is not None and prior.same_code(folder):
+                        reuse_twins(prior.root, folder)  # the twins of unchanged files, before compressing
+                    early.add_tree(folder)
+                if jobs:  # none when the previous build had every page (a Node process less)
+                    prerender(frontend, folder, jobs, progress, compress)
+                if name:
+                    locale_redirects += in_locale(part.redirects, name)
+                    if dev:
+                        locales[name] = (part, static_outputs(part) | site_outputs(part) | search_files(part))
         write_delivery(site, staging, progress, compress=not dev, locale_redirects=locale_redirects)
         swap_in(staging, paths.out)
     finally:
@@ -415,19 +421,22 @@ def _locale_folder(paths: Paths, locale: str) -> Iterator[Path]:
         yield folder
 
 
-def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress) -> list[dict[str, str]]:
-    """Write everything but the HTML; return the prerender jobs."""
+def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress,
+               previous: Previous = NO_PREVIOUS) -> list[dict[str, str]]:
+    """Write everything but the HTML; return the prerender jobs: every route's, but those whose
+    HTML the previous build had for the same inputs (`previous`: docsite.reuse)."""
     staging.mkdir(parents=True)
     copy_tree(frontend.client_dir, staging)
     shutil.rmtree(staging / ".vite", ignore_errors=True)
     copy_tree(site.static_dir, staging)
     files = site_outputs(site) | search_files(site)
     for index, (path, data) in enumerate(files.items()):
-        write_bytes(staging / path, data)
+        previous.write(staging / path, path, data)
         if index % 500 == 0:
             progress("Writing page data", index, len(files))
     progress("Writing page data", len(files), len(files))
-    return prerender_jobs(site)
+    sidebars = {route.path: page_sidebar_path(route.data) for route in site.routes}
+    return reuse_pages(previous, staging, prerender_jobs(site), sidebars)
 
 
 def site_outputs(site: Site) -> dict[str, bytes]:
@@ -459,8 +468,12 @@ def static_outputs(site: Site) -> dict[str, bytes]:
 
 
 def search_files(site: Site) -> dict[str, bytes]:
+    """The search indexes, from the terms of the previous build's texts: only changed sections are
+    analysed (docsite.search.analysis)."""
     language = language_of(site.site_data["i18n"]["htmlLang"])
-    files = search_index_files(site.search, site.config.search, language)
+    terms = TermCache.of_site(results().folder, str(site.site_data["i18n"]["currentLocale"]), language)
+    files = search_index_files(site.search, site.config.search, language, terms)
+    terms.save()
     return {path.lstrip("/"): data for path, data in files.items()}
 
 
@@ -520,13 +533,24 @@ def delivery_files(site: Site, staging: Path, locale_redirects: list[Redirect] |
     canonical = {markdown_route(r.path): page_url(site.config, r.path) for r in site.routes if has_markdown(r)}
     sections_not_found = [r.path for r in site.routes if r.path.endswith("/404") and r.path != NOT_FOUND]
     redirects = [*site.redirects, *(locale_redirects or [])]
+    scripts = ScriptHashMemo(results().folder)  # the inline scripts' hashes of pages a warm build reused
     rules = site_rules(site.config, html_files(staging), redirects, script_urls, image_urls, canonical,
-                       sections_not_found, connect_origins(spec.document for spec in site.specs))
+                       sections_not_found, connect_origins(spec.document for spec in site.specs), scripts.hashes)
+    scripts.save()
     return {HEADERS_FILE: headers_file(rules), REDIRECTS_FILE: redirects_file(rules)}
 
 
-def _build_id() -> str:
-    return time.strftime("%Y%m%d%H%M%S") + f"-{os.getpid()}"
+def _build_id(frontend: Frontend) -> str:
+    """The id the front end appends to its data requests (`?v=`: page data, sidebars, search
+    indexes) and that every page embeds in its site data.
+
+    It names the code, not the content: a hash of the builder's version and of the front end's
+    sources. Data files are served `no-cache` (revalidated on every use, docsite.delivery), so a
+    reader gets new content without a new id; the id must change only when the code that writes or
+    reads the data does, so that a page of a new front end never reads data cached under an old
+    one's URL. Derived from the content (a time, a process id), it would make every page's HTML
+    differ on every build, and a warm build could reuse none of them (docsite.reuse)."""
+    return hashlib.sha256(f"{builder_version()}\0{frontend.source_hash()}".encode()).hexdigest()[:16]
 
 
 def _stop_if_a_page_failed(content: Content, report: Report) -> None:

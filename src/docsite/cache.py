@@ -24,6 +24,7 @@ import pickle
 import shutil
 import tempfile
 import time
+import zlib
 from collections.abc import Callable
 from functools import lru_cache
 from importlib import metadata
@@ -39,7 +40,10 @@ UNUSED_DAYS = 14
 _DAY = 24 * 3600
 _PRUNED_MARKER = "last-pruned"
 LOCALES_DIR = "locales"  # a copy of the content per content folder and locale, with its lock file
-_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "pygments", "latex2mathml", "pydantic", "pyyaml")
+# and the libraries whose bytes a warm build reuses: the search index's (lunr, snowballstemmer), the
+# twins' (brotli, zlib)
+_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "pygments", "latex2mathml", "pydantic", "pyyaml", "lunr",
+              "snowballstemmer", "brotli")
 
 
 @lru_cache(maxsize=1)
@@ -52,6 +56,7 @@ def builder_version() -> str:
             digest.update(f"{package}={metadata.version(package)};".encode())
         except metadata.PackageNotFoundError:
             digest.update(f"{package}=none;".encode())
+    digest.update(f"zlib={zlib.ZLIB_RUNTIME_VERSION};".encode())
     for file in sorted(_PACKAGE.rglob("*.py")):
         digest.update(file.relative_to(_PACKAGE).as_posix().encode())
         digest.update(file.read_bytes())
@@ -191,3 +196,31 @@ def cached(kind: str, parts: tuple[str | bytes, ...], compute: Callable[[], T],
            still_valid: Callable[[], bool] | None = None) -> T:
     cache = results()
     return cache.get_or_compute(cache.key(kind, *parts), compute, still_valid)
+
+
+def kept(file: Path | None) -> object | None:
+    """What `keep` stored in `file` with this builder's version; None when it is missing, damaged
+    or was made by other code."""
+    if file is None:
+        return None
+    try:
+        with file.open("rb") as stream:
+            version, value = pickle.load(stream)
+    except Exception:  # missing, damaged or unreadable: made again
+        return None
+    return value if version == builder_version() else None
+
+
+def keep(file: Path | None, value: object) -> None:
+    """Store `value` in `file` (one pickle with the builder's version, written atomically), for the
+    next build to read with `kept`. A read-only or full disk is not an error: it is made again."""
+    if file is None:
+        return
+    try:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=file.parent, prefix=".tmp-")
+        with os.fdopen(handle, "wb") as stream:
+            pickle.dump((builder_version(), value), stream, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temporary, file)
+    except OSError:
+        return

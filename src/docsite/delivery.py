@@ -25,7 +25,7 @@ import mimetypes
 import os
 import re
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,6 +39,8 @@ from docsite.redirects import Redirect, location
 HEADERS_FILE = "_headers"
 REDIRECTS_FILE = "_redirects"
 RULE_FILES = (HEADERS_FILE, REDIRECTS_FILE)  # read by servers, never served
+
+ScriptHashes = Callable[[Path], frozenset[str]]  # a page's inline scripts' CSP hashes
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 MAX_URL_BYTES = 4096  # longer request paths answer 414; no route comes close
@@ -192,10 +194,11 @@ class Rules:
 
 
 def security_headers(config: SiteConfig, html_files: Iterable[Path], script_urls: Iterable[str] = (),
-                     image_urls: Iterable[str] = (), api_origins: Iterable[str] = ()) -> list[tuple[str, str]]:
+                     image_urls: Iterable[str] = (), api_origins: Iterable[str] = (),
+                     hashes_of: ScriptHashes | None = None) -> list[tuple[str, str]]:
     return [
         ("Content-Security-Policy", content_security_policy(config, html_files, script_urls, image_urls,
-                                                            api_origins)),
+                                                            api_origins, hashes_of)),
         ("X-Content-Type-Options", "nosniff"),
         ("Referrer-Policy", "strict-origin-when-cross-origin"),
         ("X-Frame-Options", "SAMEORIGIN"),
@@ -203,7 +206,8 @@ def security_headers(config: SiteConfig, html_files: Iterable[Path], script_urls
 
 
 def content_security_policy(config: SiteConfig, html_files: Iterable[Path], script_urls: Iterable[str] = (),
-                            image_urls: Iterable[str] = (), api_origins: Iterable[str] = ()) -> str:
+                            image_urls: Iterable[str] = (), api_origins: Iterable[str] = (),
+                            hashes_of: ScriptHashes | None = None) -> str:
     """The site's own files, the inline scripts of its pages by hash, and exactly the third parties
     the configuration names: web analytics, the help-desk widget, search analytics, and the scripts
     React pages load (`script_urls`: the widget test page's widget); and the hosts the API pages'
@@ -225,7 +229,7 @@ def content_security_policy(config: SiteConfig, html_files: Iterable[Path], scri
         connect += ["https://insights.algolia.io", "https://insights.us.algolia.io", "https://insights.de.algolia.io"]
     images += [origin(url) for url in image_urls]
     connect += api_origins
-    scripts += sorted(inline_script_hashes(html_files))
+    scripts += sorted(inline_script_hashes(html_files, hashes_of or file_script_hashes))
     directives = {
         "default-src": ["'self'"],
         "script-src": scripts,
@@ -252,15 +256,23 @@ _INLINE_SCRIPT = re.compile(r"<script(?P<attrs>(?:\s[^>]*)?)>(?P<body>.*?)</scri
 _DATA_TYPE = re.compile(r"""\stype=["']?application/(?:json|ld\+json)""", re.IGNORECASE)
 
 
-def inline_script_hashes(html_files: Iterable[Path]) -> set[str]:
-    """`'sha256-…'` of every inline script the pages run (data blocks are not run: no hash)."""
+def inline_script_hashes(html_files: Iterable[Path], hashes_of: ScriptHashes | None = None) -> set[str]:
+    """`'sha256-…'` of every inline script the pages run; `hashes_of` gives a file's (a warm build
+    remembers those of the files it reuses: docsite.reuse.ScriptHashMemo)."""
     found: set[str] = set()
     for file in html_files:
-        for match in _INLINE_SCRIPT.finditer(file.read_text(encoding="utf-8")):
-            attrs, body = match["attrs"], match["body"]
-            if " src=" not in attrs and not _DATA_TYPE.search(attrs) and body:
-                found.add(script_hash(body))
+        found |= (hashes_of or file_script_hashes)(file)
     return found
+
+
+def file_script_hashes(file: Path) -> frozenset[str]:
+    """`'sha256-…'` of every inline script one page runs (data blocks are not run: no hash)."""
+    found: set[str] = set()
+    for match in _INLINE_SCRIPT.finditer(file.read_text(encoding="utf-8")):
+        attrs, body = match["attrs"], match["body"]
+        if " src=" not in attrs and not _DATA_TYPE.search(attrs) and body:
+            found.add(script_hash(body))
+    return frozenset(found)
 
 
 def script_hash(body: str) -> str:
@@ -276,13 +288,13 @@ def allow_script(csp: str, body: str) -> str:
 def site_rules(config: SiteConfig, html_files: list[Path], redirects: list[Redirect],
                script_urls: Iterable[str] = (), image_urls: Iterable[str] = (),
                canonical: dict[str, str] | None = None, not_found: Iterable[str] = (),
-               api_origins: Iterable[str] = ()) -> Rules:
+               api_origins: Iterable[str] = (), hashes_of: ScriptHashes | None = None) -> Rules:
     """The site's rules; `canonical` maps a file that is another form of a page (a page's Markdown)
     to the page's URL, sent as `Link: <url>; rel="canonical"`; `not_found` lists the sections' own
     not-found pages (`/specification/404`)."""
     return Rules(
         headers=[HeaderRule("/*", tuple(security_headers(config, html_files, script_urls, image_urls,
-                                                             api_origins))),
+                                                             api_origins, hashes_of))),
                  HeaderRule(HASHED_ASSETS, (("Cache-Control", IMMUTABLE),)),
                  *(HeaderRule(path, (("Link", f'<{url}>; rel="canonical"'),)) for path, url in
                    sorted((canonical or {}).items()))],

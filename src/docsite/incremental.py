@@ -37,7 +37,7 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
@@ -62,12 +62,19 @@ from docsite.frontend import Frontend, node
 from docsite.frontmatter_models import DocFrontMatter
 from docsite.links import normalize
 from docsite.llms import LLMS_FULL_TXT, llms_files, llms_full_part, page_markdown
-from docsite.output import html_path, json_bytes, page_data_path, sidebar_data_path, write_bytes
+from docsite.output import (
+    html_path,
+    json_bytes,
+    page_data_path,
+    page_sidebar,
+    page_sidebar_path,
+    sidebar_data_path,
+    write_bytes,
+)
 from docsite.redirects import in_locale
 from docsite.routes import Route, doc_route, markdown_route
 from docsite.search import SearchDocument, search_documents
 from docsite.sidebars import Sidebars
-from docsite.versions import CURRENT
 
 NEW_SUFFIX = ".docsite-new"  # a page prerendered by a rebuild that has not succeeded yet
 
@@ -223,7 +230,7 @@ class DevBuilder:
                 if everything or prefix + route.path not in self.html
                 or part_html[prefix + route.path] != self.html[prefix + route.path]
                 or prefix + _data_file(route.path) in changed
-                or (_sidebar_file(route.data) is not None and prefix + str(_sidebar_file(route.data)) in changed)]))
+                or _sidebar_changed(route, prefix, changed)]))
         out = self.paths.out
         self._write(sites, jobs, {path: files[path] for path in changed})
         stale = {*(self.html[route] for route in set(self.html) - set(html)), *removed} - set(html.values())
@@ -355,7 +362,7 @@ class DevBuilder:
         return Update(True, result=result)
 
     def _job(self, site: Site, route: Route) -> dict[str, Any]:
-        sidebar_id, version = _sidebar_of(route.data)
+        sidebar_id, version = page_sidebar(route.data)
         bars = site.version_sidebars.get(version, site.sidebars) if site.version_sidebars else site.sidebars
         sidebar = bars.sidebars.get(sidebar_id) if sidebar_id else None
         return {"route": route.path, "html": html_path(route.path, site.config.trailingSlash), "page": route.data,
@@ -363,6 +370,12 @@ class DevBuilder:
 
 
 SIDEBAR_DATA = sidebar_data_path("x").rsplit("/", 1)[0] + "/"  # _data/sidebar/
+
+
+def _sidebar_changed(route: Route, prefix: str, changed: Iterable[str]) -> bool:
+    """Whether the data of the sidebar `route` shows (in the site at `prefix`) is among `changed`."""
+    sidebar = page_sidebar_path(route.data)
+    return sidebar is not None and prefix + sidebar in changed
 
 
 def _with_locales(paths: Paths, site: Site, report: Report, build_id: str) -> Iterator[tuple[str, Site]]:
@@ -388,21 +401,6 @@ def _unprefixed(path: str, sites: list[tuple[str, Site]]) -> str:
 
 def _data_file(route: str) -> str:
     return page_data_path(route)
-
-
-def _sidebar_of(data: dict[str, Any]) -> tuple[str | None, str]:
-    """The id of the page's sidebar and its docs version."""
-    doc = data.get("doc")
-    if not isinstance(doc, dict):
-        return None, CURRENT
-    sidebar, version = doc.get("sidebar"), doc.get("version")
-    return (sidebar if isinstance(sidebar, str) else None), (version if isinstance(version, str) else CURRENT)
-
-
-def _sidebar_file(data: dict[str, Any]) -> str | None:
-    """The page's sidebar data file (each docs version has its own), as prerender.mjs reads it."""
-    sidebar, version = _sidebar_of(data)
-    return sidebar_data_path(sidebar, version) if sidebar is not None else None
 
 
 def _discard_new(out: Path, jobs: list[dict[str, Any]]) -> None:

@@ -43,6 +43,21 @@ def sidebar_data_path(sidebar_id: str, version: str = "current") -> str:
     return f"{DATA_DIR}/sidebar/{folder}{sidebar_id}.json"
 
 
+def page_sidebar(data: dict[str, Any]) -> tuple[str | None, str]:
+    """The id of a page's sidebar (None: it has none) and its docs version, from its page data."""
+    doc = data.get("doc")
+    if not isinstance(doc, dict):
+        return None, "current"
+    sidebar, version = doc.get("sidebar"), doc.get("version")
+    return (sidebar if isinstance(sidebar, str) else None), (version if isinstance(version, str) else "current")
+
+
+def page_sidebar_path(data: dict[str, Any]) -> str | None:
+    """A page's sidebar data file (each docs version has its own), as prerender.mjs reads it."""
+    sidebar, version = page_sidebar(data)
+    return sidebar_data_path(sidebar, version) if sidebar is not None else None
+
+
 def docs_data_path(plugin_id: str) -> str:
     """The docs plugin's versions (docsite.versions): fetched by the navbar's version items."""
     return f"{DATA_DIR}/docs/{plugin_id}.json"

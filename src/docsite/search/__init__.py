@@ -28,6 +28,7 @@ import json
 from typing import Any
 
 from docsite.config import Search
+from docsite.search.analysis import TermCache
 from docsite.search.documents import SearchDocument, SearchPage, search_documents, split_sections
 from docsite.search.languages import ENGLISH, Language
 from docsite.search.lunr_index import LunrIndexBuilder
@@ -36,6 +37,7 @@ __all__ = [
     "TAGS",
     "SearchDocument",
     "SearchPage",
+    "TermCache",
     "search_documents",
     "search_index_files",
     "search_tags",
@@ -58,19 +60,23 @@ def search_tags(documents: list[SearchDocument]) -> list[str]:
 
 
 def search_index_files(documents: list[SearchDocument], settings: Search,
-                       language: Language = ENGLISH) -> dict[str, bytes]:
-    """Site path -> content of every search index file, its text indexed in `language`."""
+                       language: Language = ENGLISH, terms: TermCache | None = None) -> dict[str, bytes]:
+    """Site path -> content of every search index file, its text indexed in `language`; `terms`:
+    the texts' terms kept from the previous build (docsite.search.analysis), else every text is
+    analysed."""
     files = {}
     for tag in search_tags(documents):
         tagged = [d for d in documents if d.page.tag == tag]
-        data = search_index(tagged, settings, language)
+        data = search_index(tagged, settings, language, terms)
         files[index_file_name(tag)] = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
     return files
 
 
-def search_index(documents: list[SearchDocument], settings: Search, language: Language = ENGLISH) -> dict[str, Any]:
+def search_index(documents: list[SearchDocument], settings: Search, language: Language = ENGLISH,
+                 terms: TermCache | None = None) -> dict[str, Any]:
     """The content of one index file (see the module's docstring)."""
-    builder = LunrIndexBuilder(indexed_fields(settings), k1=settings.k1, b=settings.b, language=language)
+    builder = LunrIndexBuilder(indexed_fields(settings), k1=settings.k1, b=settings.b, language=language,
+                               analyse=(terms or TermCache(None, language)).terms)
     stored: list[dict[str, Any]] = []
     for ref, document in enumerate(documents):
         page = document.page

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from lunr.idf import idf
@@ -29,10 +30,12 @@ LUNR_VERSION = "2.3.9"
 
 class LunrIndexBuilder:
     def __init__(self, fields: dict[str, float], *, k1: float = 1.2, b: float = 0.75,
-                 language: Language = ENGLISH) -> None:
-        """`fields`: field name -> boost; `language`: the text pipeline (search/languages.py)."""
+                 language: Language = ENGLISH, analyse: Callable[[str], list[str]] | None = None) -> None:
+        """`fields`: field name -> boost; `language`: the text pipeline (search/languages.py);
+        `analyse`: a text's terms in it (docsite.search.analysis keeps them between builds)."""
         self.fields = fields
         self.language = language
+        self.analyse = analyse or language.index_terms
         self.k1 = k1
         self.b = min(max(b, 0.0), 1.0)  # lunr.js clamps b to 0..1
         self.inverted_index: dict[str, dict[str, Any]] = {}
@@ -44,7 +47,7 @@ class LunrIndexBuilder:
         """Index one document: `values` maps each field to its text (a missing field is empty)."""
         self.document_count += 1
         for field in self.fields:
-            terms = self.language.index_terms(values.get(field, ""))
+            terms = self.analyse(values.get(field, ""))
             self.total_length[field] += len(terms)
             counts = Counter(terms)
             self.frequencies.append((field, ref, counts))

@@ -1,0 +1,191 @@
+"""A warm build: reusing the previous build's files, so a build after an edit does work proportional
+to what the edit touched.
+
+The previous build is `build/` as it stands before the swap (docsite.output.swap_in). Three kinds of
+file are taken from it instead of being made again:
+
+- **generated files** (page, sidebar and site data, feeds, indexes...) whose bytes are the same:
+  linked, not written;
+- **pages**: a route's HTML is a function of its route, its page data, its sidebar's data, the site
+  data and the front end, and the front end's identity is the build id, which the site data holds
+  (docsite.build._build_id). A route whose page data, sidebar data and site data are the previous
+  build's files (linked above) gets the previous build's HTML; only the others are prerendered;
+- **`.br`/`.gz` twins** of a compressible file whose bytes are the same.
+
+A file is taken by a hard link (a copy keeping its times where links are not possible): nothing in
+the staging folder is written in place after it was linked (the prerender writes only the routes
+not reused, precompression only the files without fresh twins), so the previous build never
+changes, a failed build leaves it as it was, and the swap deletes only its names. The result is
+byte for byte a cold build's (tests/unit/test_warm_build.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from docsite.cache import keep, kept
+from docsite.delivery import ENCODINGS, MIN_COMPRESS_BYTES, RULE_FILES, compressible, file_script_hashes
+from docsite.output import write_bytes
+
+SITE_DATA = "_data/site.json"
+
+
+@dataclass(frozen=True)
+class Previous:
+    """The previous build's folder for one site (a locale's is its folder in the build); `None`
+    when there is none: then everything is made."""
+
+    root: Path | None
+
+    def folder(self, name: str) -> Previous:
+        return Previous(self.root / name if self.root is not None else None)
+
+    def write(self, target: Path, path: str, data: bytes) -> None:
+        """Write `data` at `target` (the staging folder's `path`): a link to the previous build's
+        file when its bytes are `data`."""
+        if self.root is not None and _same_bytes(self.root / path, data) and _link(self.root / path, target):
+            return
+        write_bytes(target, data)
+
+    def same_code(self, staging: Path) -> bool:
+        """Whether the previous build was made by this builder and front end: its site data has
+        this build's id (docsite.build._build_id: the code's hash, the compression libraries' versions
+        included). Bytes it compressed or rendered are reused only then."""
+        if self.root is None:
+            return False
+        try:
+            ids = [json.loads((folder / SITE_DATA).read_bytes()).get("buildId") for folder in (self.root, staging)]
+        except (OSError, ValueError, AttributeError):
+            return False
+        return isinstance(ids[0], str) and ids[0] == ids[1]
+
+    def reused(self, staging: Path, path: str) -> bool:
+        """Whether the staging folder's `path` is the previous build's file (linked by `write`)."""
+        if self.root is None:
+            return False
+        try:
+            return os.path.samefile(staging / path, self.root / path)
+        except OSError:
+            return False
+
+
+NO_PREVIOUS = Previous(None)  # a cold build
+
+
+def reuse_pages(previous: Previous, staging: Path, jobs: list[dict[str, str]],
+                sidebars: dict[str, str | None]) -> list[dict[str, str]]:
+    """Link the previous build's HTML of every route whose rendering inputs were reused; return the
+    jobs left to prerender. `jobs` are build.prerender_jobs's; `sidebars` maps a route to its
+    sidebar's data file (None: the page has no sidebar)."""
+    if previous.root is None or not previous.reused(staging, SITE_DATA):
+        return jobs
+    left = []
+    for job in jobs:
+        sidebar = sidebars.get(job["route"])
+        unchanged = previous.reused(staging, job["data"]) and (sidebar is None or previous.reused(staging, sidebar))
+        source = previous.root / job["html"]
+        if not (unchanged and source.is_file() and _link(source, staging / job["html"])):
+            left.append(job)
+    return left
+
+
+def reuse_twins(previous: Path, staging: Path) -> int:
+    """Link the `.br` and `.gz` twins of the previous build beside every file of `staging` whose
+    bytes are the previous build's, so precompression skips it (docsite.delivery.precompress
+    compresses a file unless both twins are newer than it). Returns how many files' twins were
+    reused."""
+    if not previous.is_dir():
+        return 0
+    count = 0
+    for folder, _, names in os.walk(staging):
+        present = set(names)
+        for name in names:
+            path = Path(folder, name)
+            if name in RULE_FILES or not compressible(path) or any(name + suffix in present for _, suffix in ENCODINGS):
+                continue  # not compressed, or its twins are there (the front end's assets bring theirs)
+            count += _link_twins(path, previous / path.relative_to(staging))
+    return count
+
+
+def _link_twins(path: Path, source: Path) -> bool:
+    """Link `source`'s twins beside `path` when both hold the same bytes and the twins are newer
+    than `source` (precompression made them from these bytes)."""
+    twins = [source.with_name(source.name + suffix) for _, suffix in ENCODINGS]
+    try:
+        status, previous = path.stat(), source.stat()
+        made = min(twin.stat().st_mtime_ns for twin in twins)
+    except OSError:
+        return False
+    if status.st_size < MIN_COMPRESS_BYTES or made < previous.st_mtime_ns:
+        return False
+    if (status.st_dev, status.st_ino) != (previous.st_dev, previous.st_ino):
+        if previous.st_size != status.st_size or source.read_bytes() != path.read_bytes():
+            return False
+        # the same bytes in a new file: take the previous build's, whose twins are newer than it
+        swap = path.with_name(path.name + ".docsite-link")
+        if not _link(source, swap):
+            return False
+        swap.replace(path)
+    targets = [path.with_name(path.name + suffix) for _, suffix in ENCODINGS]
+    for twin, target in zip(twins, targets, strict=True):
+        if not _link(twin, target):
+            for linked in targets:  # both twins or none: precompression would write over a linked one
+                linked.unlink(missing_ok=True)
+            return False
+    return True
+
+
+class ScriptHashMemo:
+    """The CSP hashes of each page's inline scripts (docsite.delivery.file_script_hashes), kept
+    between builds in the result cache's `inline-scripts.pickle`: `_headers` lists those of every
+    page, and reading every page again costs 0.3 s of CPU per 1,000 pages here. A page's hashes are
+    kept by its file's identity (device, inode, modification time, size), which a page the warm
+    build reused (a hard link to the previous build's file) keeps, and a page written again does
+    not."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.file = folder / "inline-scripts.pickle" if folder is not None else None
+        known = kept(self.file)
+        self.known: dict[tuple[int, int, int, int], frozenset[str]] = known if isinstance(known, dict) else {}
+        self.used: dict[tuple[int, int, int, int], frozenset[str]] = {}
+
+    def hashes(self, page: Path) -> frozenset[str]:
+        status = page.stat()
+        key = (status.st_dev, status.st_ino, status.st_mtime_ns, status.st_size)
+        found = self.known.get(key)
+        if found is None:
+            found = file_script_hashes(page)
+        self.used[key] = found
+        return found
+
+    def save(self) -> None:
+        """Keep this build's pages' (only those: the file does not grow build after build)."""
+        if self.used != self.known:
+            keep(self.file, self.used)
+
+
+def _same_bytes(path: Path, data: bytes) -> bool:
+    try:
+        return path.stat().st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False
+
+
+def _link(source: Path, target: Path) -> bool:
+    """Hard-link `source` at `target`, else copy it with its times; False when neither works (the
+    caller makes the file). What was at `target` is unlinked first, never written over: it may be a
+    link to the previous build's file."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.unlink(missing_ok=True)
+        try:
+            os.link(source, target)
+        except OSError:
+            shutil.copy2(source, target)
+    except OSError:
+        return False
+    return True
