@@ -15,7 +15,7 @@ from typing import Any
 
 from bench.corpus import generate
 from bench.proctree import measure
-from bench.stages import stage_seconds
+from bench.stages import empty_cache, stage_seconds
 from docsite.cache import CACHE_DIR_NAME
 from docsite.config import load_config
 from docsite.frontend import Frontend
@@ -71,9 +71,3 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         results["ratio_10000_to_1000"] = round(sizes["10000"]["median_seconds"] / sizes["1000"]["median_seconds"], 2)
     return results
 
-
-def empty_cache(folder: Path) -> None:
-    """Delete the cache but the rendered diagrams."""
-    for entry in folder.iterdir() if folder.is_dir() else []:
-        if entry.name != "diagrams":
-            shutil.rmtree(entry) if entry.is_dir() else entry.unlink()

@@ -23,7 +23,7 @@ def _jobs(count: int) -> list[dict[str, str]]:
 @pytest.mark.parametrize("count", [3, 250])
 def test_every_page_is_written_and_reported_as_it_is(mini_site: Path, tmp_path: Path, count: int) -> None:
     out = tmp_path / "build"
-    build(Paths(mini_site, out, FRONTEND, tmp_path / ".cache", None), log=lambda _: None)
+    build(Paths(mini_site, out, FRONTEND, tmp_path / "cache"), log=lambda _: None)
     written: list[Path] = []
     steps: list[tuple[int, int]] = []
     prerender(Frontend(FRONTEND), out, _jobs(count), lambda _, done, total: steps.append((done, total)),
@@ -38,7 +38,7 @@ def test_every_page_is_written_and_reported_as_it_is(mini_site: Path, tmp_path: 
 @pytest.mark.parametrize("count", [3, 250])
 def test_the_route_whose_page_crashes_is_named(mini_site: Path, tmp_path: Path, count: int) -> None:
     out = tmp_path / "build"
-    build(Paths(mini_site, out, FRONTEND, tmp_path / ".cache", None), log=lambda _: None)
+    build(Paths(mini_site, out, FRONTEND, tmp_path / "cache"), log=lambda _: None)
     (out / "_data" / "page" / "broken.json").write_text("{not json", encoding="utf-8")
     jobs = _jobs(count)
     jobs[count // 2] = {"route": "/docs/broken", "data": "_data/page/broken.json", "html": "broken/index.html"}
