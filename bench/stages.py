@@ -1,7 +1,7 @@
 """Where a cold build's time goes: one build in this process, the builder's stages timed by wrapping
 the functions `docsite.build` calls them by. Stages run inside others are listed under them
-(`load_site` holds the content, the checks and the wait for the specs, validated in a forked process
-meanwhile: its `rest`); compression runs beside the prerender, so only the final sweep is timed."""
+(`load_site` holds the content, the specs and the checks: its `rest` is what no listed stage
+took); compression runs beside the prerender, so only the final sweep is timed."""
 
 from __future__ import annotations
 

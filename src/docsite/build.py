@@ -14,8 +14,6 @@ import fcntl
 import hashlib
 import itertools
 import json
-import multiprocessing
-import os
 import shutil
 import subprocess
 import time
@@ -64,7 +62,7 @@ from docsite.markdown import CodeSpan
 from docsite.openapi.bodies import check_json_bodies
 from docsite.openapi.calls import check_api_calls, route_code
 from docsite.openapi.cards import operation_index, resolve_operation_cards
-from docsite.openapi.reference import ApiPage, ApiSpec, api_pages, load_specs, reference_routes, spec_files
+from docsite.openapi.reference import ApiSpec, load_specs, reference_routes, spec_files
 from docsite.openapi.tryit import connect_origins
 from docsite.output import (
     copy_tree,
@@ -169,14 +167,6 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
     use_cache(paths.cache)
     root_config = load_config(locale.source if locale else paths.content)
     config = translate_config(root_config, locale.source, locale.locale) if locale else root_config
-    with _specs_loaded_meanwhile(paths.content / "specs", config, background=not dev) as specs_loaded:
-        return _load_site(paths, root_config, config, specs_loaded, dev=dev, report=report, locale=locale,
-                          build_id=build_id)
-
-
-def _load_site(paths: Paths, root_config: SiteConfig, config: SiteConfig,
-               specs_loaded: Callable[[Report], list[ApiSpec]], *, dev: bool, report: Report | None,
-               locale: LocaleContent | None, build_id: str | None) -> Site:
     report = report or Report()
     if locale is None:
         check_locales(config, paths.content, report)
@@ -198,7 +188,7 @@ def _load_site(paths: Paths, root_config: SiteConfig, config: SiteConfig,
             check_docs_labels(locale.source, locale.locale, v.name, version_sidebars[v.name].translation_keys, report)
     latest = next(v for v in content.versions if v.is_last)
     docs, sidebars = indexes[latest.name], version_sidebars[latest.name]
-    specs = specs_loaded(report)
+    specs = load_specs(paths.content / "specs", report)
     _stop_if_a_spec_failed(specs, paths.content / "specs", report)
 
     routes: list[Route] = []
@@ -289,40 +279,6 @@ def check_page(site: Site, route: Route, page: Doc, registry: dict[str, list[str
 def _lint_problems(lint: Report, dev: bool) -> list[Problem]:
     """`docsite dev` previews a page while it is being written: its lint problems are warnings there."""
     return lint.problems if not dev else [replace(p, severity="warning") for p in lint.problems]
-
-
-@contextmanager
-def _specs_loaded_meanwhile(specs_dir: Path, config: SiteConfig, *,
-                            background: bool) -> Iterator[Callable[[Report], list[ApiSpec]]]:
-    """`load_specs` of `specs_dir`, started in a forked process while this one loads the content
-    when `background`, and the API pages made there too: validating the specs and making their
-    pages is a second or two of pure-Python work (jsonschema, the operations' Markdown) that would
-    otherwise leave the second core idle. What the block is given returns the specs and reports
-    their problems where `load_specs` would; the pages are handed to the result cache, where
-    `reference_routes` finds them. The dev server loads the specs in its own process, which keeps
-    each spec's result between rebuilds. A block left early (a page failed to load) stops the
-    process."""
-    if not background or (os.cpu_count() or 1) < 2 or not specs_dir.is_dir():
-        yield lambda report: load_specs(specs_dir, report)
-        return
-    with multiprocessing.get_context("fork").Pool(1) as pool:
-        pending = pool.apply_async(_load_specs_alone, (specs_dir, config))
-
-        def collect(report: Report) -> list[ApiSpec]:
-            specs, problems, pages = pending.get()
-            report.extend(problems)
-            for key, page in pages:
-                results().put(key, page)
-            return specs
-
-        yield collect
-
-
-def _load_specs_alone(specs_dir: Path,
-                      config: SiteConfig) -> tuple[list[ApiSpec], list[Problem], list[tuple[str, ApiPage]]]:
-    report = Report()
-    specs = load_specs(specs_dir, report)
-    return specs, report.problems, api_pages(specs, config)
 
 
 def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,

@@ -21,7 +21,7 @@ from docsite.openapi.specs import DOWNLOADS, METHODS, ApiSpec, load_specs, spec_
 from docsite.openapi.tryit import tryit_file, tryit_path
 from docsite.routes import Route, SearchSection, page_meta
 
-__all__ = ["DOWNLOADS", "LANDING", "METHODS", "ApiPage", "ApiSpec", "api_pages", "load_specs", "reference_routes",
+__all__ = ["DOWNLOADS", "LANDING", "METHODS", "ApiPage", "ApiSpec", "load_specs", "reference_routes",
            "spec_files"]
 
 LANDING = "/specification/"
@@ -50,16 +50,6 @@ def reference_routes(specs: list[ApiSpec], config: SiteConfig, report: Report,
 
 
 ApiPage = tuple[Route | None, bytes | None, Problem | None]
-
-
-def api_pages(specs: list[ApiSpec], config: SiteConfig) -> list[tuple[str, ApiPage]]:
-    """Every spec's API page with its Try-it data, by result-cache key: a cold build makes them in the
-    process that validates the specs (docsite.build), and `reference_routes` finds them in the
-    cache once they are handed over (`results().put`)."""
-    settings = config.model_dump_json()
-    cache = results()
-    return [(key, cache.get_or_compute(key, lambda spec=spec: _api_page(spec, config)))  # type: ignore[misc]
-            for spec in specs for key in [_api_page_key(spec, settings)]]
 
 
 def _api_page_key(spec: ApiSpec, settings: str) -> str:
