@@ -9,6 +9,7 @@ import shutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -41,9 +42,10 @@ def prerendered() -> Iterator[list[set[str]]]:
     calls: list[set[str]] = []
     real = builder.prerender
 
-    def recording(frontend: Frontend, staging: Path, jobs: list[dict[str, str]], progress: builder.Progress) -> None:
+    def recording(frontend: Frontend, staging: Path, jobs: list[dict[str, str]], progress: builder.Progress,
+                  written: Callable[[Path], None] | None = None) -> None:
         calls.append({job["route"] for job in jobs})
-        real(frontend, staging, jobs, progress)
+        real(frontend, staging, jobs, progress, written)
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(builder, "prerender", recording)
@@ -53,7 +55,7 @@ def prerendered() -> Iterator[list[set[str]]]:
 def build_into(content: Path, out: Path, cache: Path) -> set[str]:
     """Build `content` into `out`; the routes the build prerendered."""
     with prerendered() as calls:
-        build(Paths(content, out, FRONTEND, out.parent / ".cache", cache), log=lambda line: None)
+        build(Paths(content, out, FRONTEND, cache), log=lambda line: None)
     return set().union(*calls)
 
 
@@ -127,13 +129,13 @@ def test_a_build_that_fails_after_reusing_files_leaves_the_previous_build_as_it_
     edit_body(content)
     real = builder.write_delivery
 
-    def failing(site: builder.Site, staging: Path, progress: builder.Progress, *, compress: bool = True) -> None:
-        real(site, staging, progress, compress=compress)  # pages and twins linked, the rest compressed
+    def failing(site: builder.Site, staging: Path, progress: builder.Progress, **options: Any) -> None:
+        real(site, staging, progress, **options)  # pages and twins linked, the rest compressed
         raise BuildError.at("the disk is full")
 
     monkeypatch.setattr(builder, "write_delivery", failing)
     with pytest.raises(BuildError, match="the disk is full"):
-        build(Paths(content, out, FRONTEND, tmp_path / ".cache", cache), log=lambda line: None)
+        build(Paths(content, out, FRONTEND, cache), log=lambda line: None)
     assert snapshot(out) == before
     assert [p.name for p in tmp_path.iterdir() if "staging" in p.name] == []
 
@@ -141,7 +143,7 @@ def test_a_build_that_fails_after_reusing_files_leaves_the_previous_build_as_it_
 def test_the_build_id_names_the_code_not_the_content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     content = tmp_path / "content"
     warm_site(content)
-    paths = Paths(content, tmp_path / "build", FRONTEND, tmp_path / ".cache", tmp_path / "results")
+    paths = Paths(content, tmp_path / "build", FRONTEND, tmp_path / "results")
     first = builder.load_site(paths).site_data["buildId"]
     edit_title(content)
     assert builder.load_site(paths).site_data["buildId"] == first
@@ -154,14 +156,14 @@ def test_the_search_indexes_analyse_only_the_changed_sections(tmp_path: Path) ->
     warm_site(content)
     site, _ = load(content)
     first = TermCache(kept)
-    search_index_files(site.search, site.config.search, first)
+    search_index_files(site.search, site.config.search, terms=first)
     first.save()
     assert first.analysed > 10
     edit_body(content)  # beta's one section gets a paragraph
 
     site, _ = load(content)
     again = TermCache(kept)
-    indexes = search_index_files(site.search, site.config.search, again)
+    indexes = search_index_files(site.search, site.config.search, terms=again)
     assert again.analysed == 1
     assert indexes == search_index_files(site.search, site.config.search), "the index of a fresh analysis"
 
@@ -187,7 +189,7 @@ def test_the_dev_servers_complete_builds_reuse_no_page(tmp_path: Path) -> None:
     warm_site(content)
     with prerendered() as rendered:
         for _ in range(2):
-            build(Paths(content, out, FRONTEND, tmp_path / ".cache", tmp_path / "results"), dev=True,
+            build(Paths(content, out, FRONTEND, tmp_path / "results"), dev=True,
                   build_id="session-dev", log=lambda line: None)
     assert rendered[1] == rendered[0] >= PAGES
 
