@@ -36,7 +36,7 @@ from docsite.cache import cached
 from docsite.errors import Problem, Report, closest_first, listing
 from docsite.markdown import CodeSpan, Rendered
 from docsite.openapi.calls import ApiCall, ApiIndex, SpecOperation
-from docsite.openapi.specs import ApiSpec, specs_key
+from docsite.openapi.specs import ApiSpec
 from docsite.openapi.validation import (
     COMPOSITIONS,
     dereference,
@@ -72,10 +72,8 @@ class _Api:
         errors = sorted({schema for pointer, _, _ in operations(document) if pointer.startswith("/paths/")
                          for status, schema in _response_schemas(document, pointer) if status[:1] in "45"})
         webhooks: dict[str, list[str]] = {}
-        for pointer, item, _ in operations(document):
-            if item.startswith("/webhooks/"):
-                name = item.split("/")[2].replace("~1", "/").replace("~0", "~")
-                webhooks.setdefault(name, []).extend(_body_schemas(document, pointer))
+        for pointer, name in _webhook_operations(document):
+            webhooks.setdefault(name, []).extend(_body_schemas(document, pointer))
         return cls(spec, schema_validators(strict, version), spec.error_codes, errors, webhooks)
 
     def body_schemas(self, op: SpecOperation) -> list[str]:
@@ -97,31 +95,89 @@ class _Api:
         return best or []
 
 
+class _Apis:
+    """The specs, as the check of one page reads them. What decides which specs a block is checked
+    against (every spec's operations, webhooks' names, error codes: `outline`) is read freely; a spec
+    whose schemas may be read (`candidates`, `__getitem__`) is noted in `read`, and its `_Api` made
+    when first used."""
+
+    def __init__(self, specs: list[ApiSpec]) -> None:
+        self.specs = {spec.name: spec for spec in specs}
+        self.webhooks = {spec.name: sorted({name for _, name in _webhook_operations(spec.document)})
+                         for spec in specs}
+        self.made: dict[str, _Api] = {}
+        self.read: set[str] = set()
+
+    def outline(self, index: ApiIndex) -> str:
+        """Everything the check reads of the specs but the specs in `read`."""
+        return repr(([(op.method, op.path, op.spec) for op in index.operations],
+                     [(name, self.webhooks[name], sorted(spec.error_codes), spec.lists_error_codes)
+                      for name, spec in self.specs.items()]))
+
+    def __getitem__(self, name: str) -> _Api:
+        self.read.add(name)
+        if name not in self.made:
+            self.made[name] = _Api.of(self.specs[name])
+        return self.made[name]
+
+    def candidates(self, index: ApiIndex, call: ApiCall) -> list[SpecOperation]:
+        """The operations `call` may be (its path, and its method when it says one). Their specs are
+        noted as read, every one, though the check stops at the first that matches: which specs a
+        page reads must follow from the outline and the page alone."""
+        found = [op for op in index.matching(call.path) if call.method in (None, op.method)]
+        self.read.update(op.spec for op in found)
+        return found
+
+    def webhook_owner(self, type_name: str) -> str | None:
+        return next((name for name, names in self.webhooks.items() if type_name in names), None)
+
+    def owners_of(self, code: str) -> list[str]:
+        return [name for name, spec in self.specs.items() if code in spec.error_codes]
+
+
 def check_json_bodies(routes: Iterable[Route], specs: list[ApiSpec], calls: dict[Path, list[ApiCall]],
                       report: Report) -> None:
     """Report every JSON block and curl body in the routes' Markdown that the specs disagree with.
-    `calls` are the API calls of each file, in line order, as `check_api_calls` found them."""
+    `calls` are the API calls of each file, in line order, as `check_api_calls` found them.
+
+    A page's problems depend on its code, its calls and headings, the specs' outline
+    (`_Apis.outline`) and the specs it reads; which specs it reads, on its inputs and the outline
+    alone. So they are cached in two steps: the specs it reads by its inputs and the outline, then
+    its problems by these and the bytes of the specs it reads. An edit to one spec checks again the
+    pages that read it, and no other (unless the edit changed the outline: an operation, a webhook
+    or an error code added or removed)."""
     if not specs:
         return
     index = ApiIndex(specs)
-    apis: dict[str, _Api] = {}
-    against = specs_key(specs)
+    apis = _Apis(specs)
+    outline = apis.outline(index)
     for route in routes:
         rendered, source = route.rendered, route.source
         if rendered is None or source is None:
             continue
-        # A page's problems depend on its code, its calls and headings, and the specs: cached by them.
         inputs = pickle.dumps((str(source), rendered.code, calls.get(source, []),
                                [h.line for h in rendered.headings]), protocol=pickle.HIGHEST_PROTOCOL)
-        report.extend(cached("json-bodies", (against, inputs),
-                             lambda rendered=rendered, source=source: _check_page(  # type: ignore[misc]
-                                 source, rendered, calls, specs, index, apis)))
+        checked: list[list[Problem]] = []  # the page's problems, once checked in this run
+
+        def check(source: Path = source, rendered: Rendered = rendered,
+                  checked: list[list[Problem]] = checked) -> list[str]:
+            apis.read = set()
+            checked.append(_check_page(source, rendered, calls, index, apis))
+            return sorted(apis.read)
+
+        def problems(check: Callable[[], list[str]] = check,
+                     checked: list[list[Problem]] = checked) -> list[Problem]:
+            if not checked:
+                check()
+            return checked[0]
+
+        read = cached("json-body-specs", (outline, inputs), check)
+        against = ";".join(f"{name}={apis.specs[name].digest}" for name in read)
+        report.extend(cached("json-bodies", (outline, inputs, against), problems))
 
 
-def _check_page(source: Path, rendered: Rendered, calls: dict[Path, list[ApiCall]], specs: list[ApiSpec],
-                index: ApiIndex, apis: dict[str, _Api]) -> list[Problem]:
-    if not apis:
-        apis.update({spec.name: _Api.of(spec) for spec in specs})  # made once, when a page is checked
+def _check_page(source: Path, rendered: Rendered, calls: dict[Path, list[ApiCall]], index: ApiIndex,
+                apis: _Apis) -> list[Problem]:
     report = Report()
     page = _Page(source, calls.get(source, []), [h.line for h in rendered.headings], index)
     for span in rendered.code:
@@ -156,7 +212,7 @@ class _Page:
                 yield line, body, sending[-1]
 
 
-def _check_block(page: _Page, span: CodeSpan, apis: dict[str, _Api], report: Report) -> None:
+def _check_block(page: _Page, span: CodeSpan, apis: _Apis, report: Report) -> None:
     try:
         value = json.loads(span.text)
     except json.JSONDecodeError as err:
@@ -170,20 +226,20 @@ def _check_block(page: _Page, span: CodeSpan, apis: dict[str, _Api], report: Rep
                 api, report)
         return
     call = page.call_before(span.line)
-    candidates = [op for op in page.index.matching(call.path) if call.method in (None, op.method)] if call else []
+    candidates = apis.candidates(page.index, call) if call else []
     if _is_error(value) and not _check_error_code(page.file, span.line, value, candidates, apis, report):
         return
     if candidates:
         _check_against_operations(page.file, span.line, value, call, candidates, apis, report)
     elif _is_error(value):
-        owners = [api for api in apis.values() if value["code"] in api.error_codes]
+        owners = apis.owners_of(value["code"])
         if owners:  # none when a spec without `x-error-codes` let the code pass
-            api = owners[0]
+            api = apis[owners[0]]
             _report(page.file, span.line, "this error body", api.errors_for(value, api.error_schemas), api, report)
 
 
 def _check_against_operations(file: Path, line: int, value: Any, call: ApiCall | None,
-                              candidates: list[SpecOperation], apis: dict[str, _Api], report: Report) -> None:
+                              candidates: list[SpecOperation], apis: _Apis, report: Report) -> None:
     """The block is a request body or a response of one of the operations, whole or an excerpt."""
     best: tuple[_Api, list[ValidationError]] | None = None
     for op in candidates:
@@ -200,7 +256,7 @@ def _check_against_operations(file: Path, line: int, value: Any, call: ApiCall |
                 f" as a request body or a response of {_names(candidates)}, whole or in part")
 
 
-def _check_request(file: Path, line: int, body: str, call: ApiCall, apis: dict[str, _Api], index: ApiIndex,
+def _check_request(file: Path, line: int, body: str, call: ApiCall, apis: _Apis, index: ApiIndex,
                    report: Report) -> None:
     try:
         value = json.loads(body)
@@ -208,7 +264,7 @@ def _check_request(file: Path, line: int, body: str, call: ApiCall, apis: dict[s
         report.error(f"the JSON this curl command sends is not valid JSON: {err.msg}", file, line + err.lineno - 1,
                      "fix the JSON between the quotes")
         return
-    candidates = [op for op in index.matching(call.path) if call.method in (None, op.method)]
+    candidates = apis.candidates(index, call)
     best: tuple[_Api, list[ValidationError]] | None = None
     for op in candidates:
         api = apis[op.spec]
@@ -229,14 +285,14 @@ def _check_request(file: Path, line: int, body: str, call: ApiCall, apis: dict[s
 
 
 def _check_error_code(file: Path, line: int, value: dict[str, Any], candidates: list[SpecOperation],
-                      apis: dict[str, _Api], report: Report) -> bool:
+                      apis: _Apis, report: Report) -> bool:
     """False (and reported) when the error body's code is not one the API (or any API) documents."""
     code = value["code"]
-    scope = [apis[name] for name in dict.fromkeys(op.spec for op in candidates)] or list(apis.values())
-    if any(code in api.error_codes or not api.spec.lists_error_codes for api in scope):
+    scope = [apis.specs[name] for name in dict.fromkeys(op.spec for op in candidates)] or list(apis.specs.values())
+    if any(code in spec.error_codes or not spec.lists_error_codes for spec in scope):
         return True
-    known = closest_first(code, {c for api in scope for c in api.error_codes})
-    where = " and ".join(api.spec.title for api in scope) if candidates else "any API"
+    known = closest_first(code, {c for spec in scope for c in spec.error_codes})
+    where = " and ".join(spec.title for spec in scope) if candidates else "any API"  # the candidates' (read)
     report.error(f"error code `{code}` is not documented by {where}", file, line,
                  f"use one of the documented codes ({listing(known)}), or add it to `x-error-codes` of the spec")
     return False
@@ -268,16 +324,24 @@ def _is_error(value: Any) -> bool:
     return isinstance(value, dict) and isinstance(value.get("code"), str) and "message" in value
 
 
-def _webhook_of(value: Any, apis: dict[str, _Api]) -> tuple[_Api, list[str]] | None:
+def _webhook_of(value: Any, apis: _Apis) -> tuple[_Api, list[str]] | None:
     if not isinstance(value, dict) or not isinstance(value.get("type"), str):
         return None
-    for api in apis.values():
-        if value["type"] in api.webhooks:
-            return api, api.webhooks[value["type"]]
-    return None
+    owner = apis.webhook_owner(value["type"])
+    if owner is None:
+        return None
+    api = apis[owner]
+    return api, api.webhooks[value["type"]]
 
 
 # -- the schemas of an operation -------------------------------------------------------------------
+
+def _webhook_operations(document: dict[str, Any]) -> Iterator[tuple[str, str]]:
+    """(operation pointer, webhook name) of every webhook operation."""
+    for pointer, item, _ in operations(document):
+        if item.startswith("/webhooks/"):
+            yield pointer, item.split("/")[2].replace("~1", "/").replace("~0", "~")
+
 
 def _body_schemas(document: dict[str, Any], operation: str) -> list[str]:
     """Schema pointers of the JSON media types of the request body of the operation at `operation`."""

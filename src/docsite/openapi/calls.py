@@ -30,9 +30,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from docsite.cache import cached
-from docsite.errors import Report
+from docsite.errors import Problem, Report
 from docsite.markdown import CodeSpan
-from docsite.openapi.specs import METHODS, ApiSpec, specs_key
+from docsite.openapi.specs import METHODS, ApiSpec
 from docsite.routes import Route
 
 _METHOD_NAMES = "|".join(m.upper() for m in METHODS)
@@ -93,6 +93,14 @@ class ApiIndex:
                     if method in item:
                         self.operations.append(SpecOperation(method.upper(), path, spec.title, segments, spec.name))
 
+    def finding_key(self) -> str:
+        """What finding the calls in code reads of the specs: the servers and the APIs' roots."""
+        return repr((self.servers, sorted(self.roots)))
+
+    def checking_key(self) -> str:
+        """What checking a call reads of the specs: the operations (their APIs' titles in messages)."""
+        return repr([(op.method, op.path, op.api, op.spec) for op in self.operations])
+
     def is_api_host(self, host: str) -> bool:
         return any(host == known for known, _ in self.servers)
 
@@ -142,22 +150,36 @@ def check_api_calls(code: Iterable[tuple[Path, list[CodeSpan]]], specs: list[Api
         return found
     index = ApiIndex(specs)
     seen: set[tuple[Path, int, str | None, str]] = set()
-    against = specs_key(specs)
+    # Finding the calls in a file's code is most of the work; checking them, the rest. Each is cached
+    # by what it reads of the specs (`ApiIndex.finding_key`, `ApiIndex.checking_key`), not by the
+    # specs' bytes: an edit to a spec that adds no server, API root, operation or title (a
+    # description, a schema, an example) finds and checks no page's calls again.
+    finding, checking = index.finding_key(), index.checking_key()
     for file, spans in code:
-        # finding the calls in a file's code is most of the work: cached by the code and the specs
         inputs = pickle.dumps(spans, protocol=pickle.HIGHEST_PROTOCOL)
-        in_file = cached("api-calls", (against, inputs),
+        in_file = cached("api-calls", (finding, inputs),
                          lambda spans=spans: [call for span in spans  # type: ignore[misc]
                                               for call in find_api_calls(span, index)])
+        new = []
         for call in in_file:
             found.setdefault(file, []).append(call)
             key = (file, call.line, call.method, call.path)
             if key not in seen:
                 seen.add(key)
-                _check_call(call, index, file, report)
+                new.append(call)
+        if new:
+            report.extend(cached("api-call-checks", (checking, str(file), pickle.dumps(new)),
+                                 lambda new=new, file=file: _checked_calls(new, index, file)))  # type: ignore[misc]
     for calls in found.values():
         calls.sort(key=lambda call: call.line)
     return found
+
+
+def _checked_calls(calls: list[ApiCall], index: ApiIndex, file: Path) -> list[Problem]:
+    report = Report()
+    for call in calls:
+        _check_call(call, index, file, report)
+    return report.problems
 
 
 def _check_call(call: ApiCall, index: ApiIndex, file: Path, report: Report) -> None:

@@ -72,8 +72,7 @@ class ApiPageBuilder:
             self._search_section(op)
         data: dict[str, Any] = {
             "kind": "apiReference",
-            "meta": page_meta(self.config, spec.route, spec.title, str(info.get("summary") or spec.title),
-                              keywords=[spec.title, "OpenAPI", "API reference"]),
+            "meta": api_page_meta(spec, self.config),
             "title": spec.title,
             "api": {**summary(spec), "openapi": str(document.get("openapi", ""))},
             "intro": intro,
@@ -681,3 +680,11 @@ def _compact(data: dict[str, Any]) -> dict[str, Any]:
     """`data` without its empty values (None, False, "", [], {}): the front end reads them as absent."""
     return {key: value for key, value in data.items()
             if not (value is None or value is False or value == "" or value == [] or value == {})}
+
+
+def api_page_meta(spec: ApiSpec, config: SiteConfig) -> dict[str, Any]:
+    """The API page's <head>: the one part of the page the site's configuration decides (the page's
+    cache key holds it: docsite.openapi.reference)."""
+    summary_text = spec.info.get("summary")
+    return page_meta(config, spec.route, spec.title, str(summary_text or spec.title),
+                     keywords=[spec.title, "OpenAPI", "API reference"])

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from docsite.cache import results
 from docsite.config import SiteConfig
 from docsite.errors import Problem, Report
 from docsite.markdown import render_markdown
-from docsite.openapi.page import ApiPageBuilder
+from docsite.openapi.page import ApiPageBuilder, api_page_meta
 from docsite.openapi.resolver import SpecError
 from docsite.openapi.specs import DOWNLOADS, METHODS, ApiSpec, load_specs, spec_files, summary
 from docsite.openapi.tryit import tryit_file, tryit_path
@@ -33,12 +34,11 @@ def reference_routes(specs: list[ApiSpec], config: SiteConfig, report: Report,
     """The routes; each API's Try-it data (docsite.openapi.tryit) goes into `files` (site path -> bytes)."""
     landing = _landing(specs, config, report)
     routes = [landing, _landing_not_found(landing, config), _downloads(specs, config, report)]
-    settings = config.model_dump_json()
     cache = results()
     for spec in specs:
         # The Try-it data is made by the same ApiPageBuilder from the same spec and settings: it is
         # cached with the route, under a key covering everything both depend on.
-        route, tryit, problem = cache.get_or_compute(_api_page_key(spec, settings),
+        route, tryit, problem = cache.get_or_compute(_api_page_key(spec, config),
                                                      lambda spec=spec: _api_page(spec, config))  # type: ignore[misc]
         if route is not None:
             routes.append(route)
@@ -52,7 +52,11 @@ def reference_routes(specs: list[ApiSpec], config: SiteConfig, report: Report,
 ApiPage = tuple[Route | None, bytes | None, Problem | None]
 
 
-def _api_page_key(spec: ApiSpec, settings: str) -> str:
+def _api_page_key(spec: ApiSpec, config: SiteConfig) -> str:
+    """The spec's file and bytes, and the one part of the page the configuration decides (its <head>):
+    an edit to site.yaml that leaves it as it was (the navbar, the footer, an announcement) makes
+    no API page again."""
+    settings = json.dumps(api_page_meta(spec, config), sort_keys=True)
     return results().key("api-page", str(spec.file), settings, spec.digest)
 
 

@@ -76,11 +76,6 @@ def load_specs(specs_dir: Path, report: Report) -> list[ApiSpec]:
     return specs
 
 
-def specs_key(specs: list[ApiSpec]) -> str:
-    """What a check against the specs depends on: which specs, and their bytes."""
-    return ";".join(f"{spec.file}={spec.digest}" for spec in specs)
-
-
 def _checked(file: Path) -> tuple[CheckedSpec, str]:
     """The spec's validation, from the result cache when this file's bytes were validated before.
 
