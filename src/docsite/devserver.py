@@ -35,7 +35,7 @@ from docsite.incremental import DevBuilder
 from docsite.server import create_app
 
 EVENTS_PATH = "/__docsite/events"
-_LIVE_RELOAD_SCRIPT = f"""(function(){{var s=new EventSource('{EVENTS_PATH}');
+_LIVE_RELOAD_SCRIPT = f"""(function(){{var s=new EventSource('{EVENTS_PATH}?page='+encodeURIComponent(location.pathname));
 function clear(){{var b=document.getElementById('__docsite_dev_error');if(b)b.remove()}}
 s.addEventListener('reload',function(){{location.reload()}});
 s.addEventListener('content-update',function(e){{clear();var d=JSON.parse(e.data);
@@ -52,20 +52,26 @@ _KEPT_OUT = {"content-length", "content-type", "etag", "last-modified"}  # of th
 
 class _Broadcaster:
     """Sends events to every open page; a page that connects while the last build failed gets the
-    error at once (a tab opened after the failure shows it too)."""
+    error at once (a tab opened after the failure shows it too). Knows the URL path each open page
+    shows (the builder prerenders theirs first)."""
 
     def __init__(self) -> None:
-        self.queues: set[asyncio.Queue[tuple[str, str]]] = set()
+        self.queues: dict[asyncio.Queue[tuple[str, str]], str] = {}  # -> the URL path of its page
+        self.pages: tuple[str, ...] = ()  # the queues' pages, replaced whole: the rebuild's thread reads it
         self.error: str | None = None  # the last failed build's report, until a build succeeds
+
+    def open_pages(self) -> tuple[str, ...]:
+        return self.pages
 
     def send(self, event: str, data: str = "{}") -> None:
         self.error = data if event == "error-report" else None
         for queue in self.queues:
             queue.put_nowait((event, data))
 
-    async def stream(self) -> AsyncIterator[str]:
+    async def stream(self, page: str = "/") -> AsyncIterator[str]:
         queue: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
-        self.queues.add(queue)
+        self.queues[queue] = page
+        self.pages = tuple(self.queues.values())
         if self.error is not None:
             queue.put_nowait(("error-report", self.error))
         try:
@@ -74,7 +80,8 @@ class _Broadcaster:
                 event, data = await queue.get()
                 yield f"event: {event}\ndata: {data}\n\n"
         finally:
-            self.queues.discard(queue)
+            self.queues.pop(queue, None)
+            self.pages = tuple(self.queues.values())
 
 
 def create_dev_app(paths: Paths, console: Console, builder: DevBuilder | None = None) -> Starlette:
@@ -82,10 +89,12 @@ def create_dev_app(paths: Paths, console: Console, builder: DevBuilder | None = 
     its first rebuild is a complete build)."""
     broadcaster = _Broadcaster()
     dev = builder or DevBuilder(paths, console.print)
+    dev.open_pages = broadcaster.open_pages
     static = create_app(paths.out)
 
     async def events(request: Request) -> Response:
-        return StreamingResponse(broadcaster.stream(), media_type="text/event-stream",
+        return StreamingResponse(broadcaster.stream(request.query_params.get("page", "/")),
+                                 media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache"})
 
     async def rebuild_on_change() -> None:
@@ -129,6 +138,10 @@ def create_dev_app(paths: Paths, console: Console, builder: DevBuilder | None = 
                 try:
                     if await asyncio.to_thread(dev.finish):
                         broadcaster.send("search-update")
+                except BuildError as exc:  # a page the open pages did not show failed to prerender
+                    message = "\n".join(str(p) for p in exc.problems)
+                    console.print(f"[red bold]Build failed[/]; still serving the last good build.\n{message}")
+                    broadcaster.send("error-report", json.dumps({"message": "Build failed:\n" + message}))
                 except Exception as exc:
                     console.print(f"[red bold]Writing the search indexes failed[/]: {internal_error(exc)}")
         finally:

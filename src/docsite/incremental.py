@@ -10,13 +10,16 @@ between rebuilds:
 - a route whose page data changed (its text, its title, its previous/next neighbours, a category
   index listing it...: all of it is in its data);
 - every route of a sidebar whose data changed;
-- every route when the site data changed (navbar, footer, site.yaml).
+- every route when the site data changed (navbar, footer, site.yaml): the routes of the open pages
+  (`DevBuilder.open_pages`) at once, the others after the open pages were told (`finish`).
 
 A page's HTML is a function of exactly these (and of the front end's code, which a full build
 follows), so the output equals a complete build of the same content; `tests/unit/test_incremental.py`
-checks it on random sequences of edits. The search indexes and the servers' rules (`_headers`,
-`_redirects`) are brought up to date after the open pages were told (`finish`, in the background):
-nothing a page shows waits for them, and a save meanwhile is rebuilt at once.
+checks it on random sequences of edits. The HTML of the routes no open page shows after a change to
+the site data, the search indexes and the servers' rules (`_headers`, `_redirects`, which list the
+HTML's inline scripts) are brought up to date after the open pages were told (`finish`, in the
+background): nothing a page shows waits for them, and a save meanwhile is rebuilt at once (it waits
+for one batch of `BATCH` pages at most). Until then those routes serve their last good HTML.
 
 The common save takes a shorter way (`DevBuilder._page_edit`): a doc whose edit no other output
 reads is loaded alone, checked alone, and only its page data, its `.md` twin, llms.txt and
@@ -31,6 +34,7 @@ and the last good output keeps being served.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import os
 import subprocess
@@ -41,6 +45,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
+from urllib.parse import unquote
 
 from docsite.build import (
     BuildResult,
@@ -77,6 +82,7 @@ from docsite.search import SearchDocument, search_documents
 from docsite.sidebars import Sidebars
 
 NEW_SUFFIX = ".docsite-new"  # a page prerendered by a rebuild that has not succeeded yet
+BATCH = 16  # routes `finish` prerenders at a time, holding the builder: what a save meanwhile waits for
 
 
 @dataclass
@@ -170,9 +176,11 @@ class DevBuilder:
     it, so the result cache does not serve its Markdown), then compared and written like the
     default locale's: only its changed files are written and its changed routes prerendered."""
 
-    def __init__(self, paths: Paths, log: Callable[[str], None] = print) -> None:
+    def __init__(self, paths: Paths, log: Callable[[str], None] = print,
+                 open_pages: Callable[[], Iterable[str]] = tuple) -> None:
         self.paths = paths
         self.log = log
+        self.open_pages = open_pages  # the URL paths of the pages open in a browser (the dev server's)
         self.frontend = Frontend(paths.frontend)
         self.prerenderer = WarmPrerender(self.frontend)
         # One id for the session: the site data (which holds it) changes only when the content does.
@@ -183,6 +191,9 @@ class DevBuilder:
         self.html: dict[str, str] = {}  # locale folder + route -> its HTML file in the output folder
         self.site: Site | None = None
         self.pending: list[tuple[str, Site]] = []  # sites whose search indexes and rules are not written yet
+        self.sites: list[tuple[str, Site]] = []  # the last good output's, by locale folder (the default's "")
+        # locale folder + route -> None: the routes whose HTML is behind their data, prerendered by `finish`
+        self.unrendered: dict[str, None] = {}
         self.warnings: list[Problem] = []  # the last good output's
         self.sources: Sources | None = None  # the content the last good output was made from
         self.scanned: Sources | None = None  # the content folder at the last rebuild's start
@@ -221,16 +232,23 @@ class DevBuilder:
         removed = {path for path in set(self.files) - set(files) if not _is_search_file(path, sites)}
         html: dict[str, str] = {}
         jobs: list[tuple[str, list[dict[str, Any]]]] = []
+        unrendered: dict[str, None] = {}
+        shown = {_route_of(path, site.config.baseUrl) for path in self.open_pages()}
         for prefix, part in sites:
             part_html = {prefix + job["route"]: prefix + job["html"] for job in prerender_jobs(part)}
             html.update(part_html)
             everything = prefix + "_data/site.json" in changed
-            jobs.append((prefix, [
-                self._job(part, route) for route in part.routes
-                if everything or prefix + route.path not in self.html
-                or part_html[prefix + route.path] != self.html[prefix + route.path]
-                or prefix + _data_file(route.path) in changed
-                or _sidebar_changed(route, prefix, changed)]))
+            part_jobs = []
+            for route in part.routes:
+                key = prefix + route.path
+                behind = everything or key in self.unrendered  # its HTML shows old site data
+                if key not in self.html or part_html[key] != self.html[key] \
+                        or prefix + _data_file(route.path) in changed or _sidebar_changed(route, prefix, changed) \
+                        or (behind and normalize("/" + prefix + route.path.lstrip("/")) in shown):
+                    part_jobs.append(self._job(part, route))
+                elif behind:  # the site data alone changed: prerendered after the open pages were told
+                    unrendered[key] = None
+            jobs.append((prefix, part_jobs))
         out = self.paths.out
         self._write(sites, jobs, {path: files[path] for path in changed})
         stale = {*(self.html[route] for route in set(self.html) - set(html)), *removed} - set(html.values())
@@ -238,6 +256,7 @@ class DevBuilder:
             (out / path).unlink(missing_ok=True)
         search = {path: data for path, data in self.files.items() if _is_search_file(path, sites)}
         self.files, self.html, self.site, self.pending = files | search, html, site, sites
+        self.sites, self.unrendered = sites, unrendered
         # what the open pages refetch: data paths are relative to a locale's base URL, so a locale's
         # changed route or sidebar is named as the default locale's (a page of another locale at the
         # same route refetches its data too, which changes nothing)
@@ -288,6 +307,8 @@ class DevBuilder:
         self._write([("", edited_site)], [("", [self._job(edited_site, route)])], changed_files)
         self.files.update(changed_files)
         self.site, self.pending = edited_site, [("", edited_site)]
+        self.sites = self.pending
+        self.unrendered.pop(route.path, None)
         self.warnings = [w for w in self.warnings if w.file != old.file] + report.warnings
         data_changed = page_data_path(route.path) in changed_files
         result = BuildResult(len(routes), self.warnings, time.perf_counter() - started, self.paths.out, edited_site)
@@ -313,13 +334,19 @@ class DevBuilder:
                 (folder / (job["html"] + NEW_SUFFIX)).replace(folder / job["html"])
 
     def finish(self) -> bool:
-        """Write what no page waits for: the search indexes, then the servers' rules. True when the
-        search indexes changed.
+        """Write what no page waits for: the HTML of the routes no open page showed after a change to
+        the site data, the search indexes, then the servers' rules. True when the search indexes
+        changed.
 
-        They are made without holding the builder: the dev server runs this in the background, and
-        a save meanwhile is rebuilt at once instead of waiting (at 10,000 pages the indexes take tens
-        of seconds). They are written only if no rebuild succeeded meanwhile: that rebuild's own
+        The HTML is prerendered `BATCH` routes at a time, each batch holding the builder: a save
+        meanwhile waits for one batch, and the routes left are prerendered from the state it left
+        (raises BuildError as a rebuild would when a page fails to prerender). The indexes are made
+        without holding the builder: the dev server runs this in the background, and a save
+        meanwhile is rebuilt at once instead of waiting (at 10,000 pages the indexes take tens of
+        seconds). They are written only if no rebuild succeeded meanwhile: that rebuild's own
         `finish` writes its indexes and rules."""
+        while self._prerender_batch():
+            pass
         with self.lock:
             sites, self.pending = self.pending, []
             generation = self.generation
@@ -343,6 +370,19 @@ class DevBuilder:
                 write_bytes(self.paths.out / name, text.encode("utf-8"))
         return bool(changed or gone)
 
+    def _prerender_batch(self) -> bool:
+        """Prerender up to BATCH of the unrendered routes; False when none was left."""
+        with self.lock:
+            if not self.unrendered:
+                return False
+            batch = set(itertools.islice(self.unrendered, BATCH))
+            jobs = [(prefix, [self._job(part, route) for route in part.routes if prefix + route.path in batch])
+                    for prefix, part in self.sites]
+            self._write(self.sites, jobs, {})
+            for key in batch:
+                del self.unrendered[key]
+            return True
+
     def close(self) -> None:
         self.prerenderer.close()
 
@@ -359,6 +399,8 @@ class DevBuilder:
             self.files.update({prefix + path: data for path, data in outputs.items()})
             self.html.update({prefix + job["route"]: prefix + job["html"] for job in prerender_jobs(translated)})
         self.site, self.pending, self.warnings = site, [], result.warnings
+        self.sites = [("", site), *((f"{name}/", translated) for name, (translated, _) in result.locales.items())]
+        self.unrendered = {}
         return Update(True, result=result)
 
     def _job(self, site: Site, route: Route) -> dict[str, Any]:
@@ -397,6 +439,14 @@ def _unprefixed(path: str, sites: list[tuple[str, Site]]) -> str:
         if prefix and path.startswith(prefix):
             return path[len(prefix):]
     return path
+
+
+def _route_of(url_path: str, base_url: str) -> str:
+    """The route (locale folder included) an open page's URL path shows."""
+    path = unquote(url_path)
+    if path.startswith(base_url):
+        path = "/" + path[len(base_url):]
+    return normalize(path)
 
 
 def _data_file(route: str) -> str:

@@ -1,21 +1,25 @@
 """`docsite dev`'s incremental rebuilds equal a complete build of the same content, file for file:
 random sequences of edits (add, change, rename and delete docs; change a doc's body only, which takes
 the dev builder's one-page way; break and fix a link; rename a heading another page links to; change
-the sidebar; change a spec) are applied to a small site, and after each one the dev builder's output
-is compared with a cold build's. A rebuild that fails raises the same problems as the cold build,
-and leaves the last good output as it was."""
+the sidebar; change site.yaml; write an API call and its JSON body in a page; change a spec, its
+description or the schema that body must match) are applied to a small site, and after each one the
+dev builder's output (once its background work is done: `finish`) is compared with a cold build's.
+A rebuild that fails raises the same problems as the cold build, and leaves the last good output as
+it was."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from docsite import incremental
@@ -23,6 +27,7 @@ from docsite.build import Paths, build, load_site
 from docsite.config import load_config
 from docsite.errors import BuildError
 from docsite.incremental import DevBuilder, Sources
+from docsite.openapi import bodies, calls, reference
 from docsite.openapi.tryit import tryit_path
 from docsite.output import sidebar_data_path
 from docsite.versions import cut_version
@@ -35,14 +40,18 @@ SPEC_FILE = "carts.yaml"
 
 Edit = tuple[str, str, str, int]  # (kind, doc name, other doc name, number)
 KINDS = ["add", "change", "retitle", "link", "rename", "delete", "sidebar", "spec",
-         "body", "unlink", "heading", "anchor-link"]
+         "body", "unlink", "heading", "anchor-link", "site", "call", "schema"]
 edits = st.tuples(st.sampled_from(KINDS),
                   st.sampled_from(NAMES), st.sampled_from(NAMES), st.integers(0, 3))
 
 
+def site_yaml(label: str = "Docs") -> str:
+    return ("title: Test Site\nurl: https://example.com\nthemeConfig:\n  navbar:\n"
+            f"    items:\n      - {{label: {label}, to: /docs/, position: left}}\n" + LINT_OFF)
+
+
 def small_site(content: Path) -> None:
-    write(content / "site.yaml", "title: Test Site\nurl: https://example.com\nthemeConfig:\n  navbar:\n"
-          "    items:\n      - {label: Docs, to: /docs/, position: left}\n" + LINT_OFF)
+    write(content / "site.yaml", site_yaml())
     write(content / "docs" / "intro.md", doc("Intro", "slug: /\n", "Hello.\n\n## Start\n\nThe start."))
     for name in NAMES[:2]:
         write(content / "docs" / "guides" / f"{name}.md", doc(name.capitalize()))
@@ -54,7 +63,7 @@ def apply(content: Path, edit: Edit) -> None:
     kind, name, other, number = edit
     guides = content / "docs" / "guides"
     file = guides / f"{name}.md"
-    if kind == "add" or (kind in ("change", "retitle", "link", "body") and not file.exists()):
+    if kind == "add" or (kind in ("change", "retitle", "link", "body", "call") and not file.exists()):
         write(file, doc(name.capitalize(), f"sidebar_position: {number}\n"))
     elif kind == "change":
         write(file, file.read_text() + f"\nMore text {number}.\n\n## Part {number}\n\nAnd more.\n")
@@ -82,6 +91,16 @@ def apply(content: Path, edit: Edit) -> None:
     elif kind == "spec":
         spec = content / "specs" / SPEC_FILE
         write(spec, SPEC.replace("summary: Carts for the tests.", f"summary: Carts for the tests, take {number}.", 1))
+    elif kind == "site":  # the site data: every page's HTML
+        write(content / "site.yaml", site_yaml(f"Docs {number}"))
+    elif kind == "call":  # an API call and its request body (which the "schema" edit may break)
+        write(file, file.read_text() + f"\n## Cart {number}\n\n`POST /carts` with:\n\n"
+              f"```json\n{{\"sessionId\": 8812, \"quantity\": {number + 1}}}\n```\n")
+    elif kind == "schema":  # a bound a page's JSON body may break, and a description no page reads
+        spec = content / "specs" / SPEC_FILE
+        write(spec, re.sub(r"minimum: \d+, description: How many seats\.",
+                           f"minimum: {number}, description: How many seats.", spec.read_text())
+              .replace("description: The cart id.", f"description: The cart id {number}."))
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
@@ -100,6 +119,10 @@ def cold(content: Path, out: Path, build_id: str) -> dict[str, bytes] | list[str
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(edits, min_size=1, max_size=4))
+# a page's JSON body broken by a spec edit (quantity 1 below the minimum 3), site.yaml edited while
+# the build fails, the spec fixed
+@example([("call", "alpha", "beta", 0), ("schema", "alpha", "alpha", 3), ("site", "beta", "beta", 1),
+          ("schema", "beta", "beta", 1)])
 def test_incremental_rebuilds_equal_a_cold_build(steps: list[Edit]) -> None:
     with tempfile.TemporaryDirectory(prefix="incremental-") as tmp:
         root = Path(tmp)
@@ -271,5 +294,107 @@ def test_versions_and_locales_rebuild_as_a_cold_build(tmp_path: Path) -> None:
             assert sorted(incremental) == sorted(expected), f"after the {name} edit: the same files"
             differing = [path for path in expected if incremental[path] != expected[path]]
             assert not differing, f"after the {name} edit: the same bytes"
+    finally:
+        builder.close()
+
+
+def api_site(content: Path) -> tuple[Path, Path]:
+    """The small site with a second spec (Orders) and a page calling each spec with a JSON body."""
+    small_site(content)
+    write(content / "specs" / "orders.yaml", SPEC.replace("title: Carts API", "title: Orders API")
+          .replace("  /carts:\n", "  /orders:\n"))
+    carts, orders = content / "docs" / "guides" / "alpha.md", content / "docs" / "guides" / "beta.md"
+    write(carts, doc("Alpha", body='`POST /carts` with:\n\n```json\n{"sessionId": 1, "quantity": 2}\n```\n'))
+    write(orders, doc("Beta", body='`POST /orders` with:\n\n```json\n{"sessionId": 1, "quantity": 2}\n```\n'))
+    return carts, orders
+
+
+def test_a_spec_edit_checks_again_the_json_of_the_pages_calling_that_spec_alone_and_fails_as_a_cold_build(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    content = tmp_path / "content"
+    carts, orders = api_site(content)
+    paths = Paths(content, tmp_path / "out", FRONTEND)
+    load_site(paths, dev=True)
+    checked: list[Path] = []
+    found: list[object] = []
+    check_page, find_calls = bodies._check_page, calls.find_api_calls
+
+    def counting_check(source: Path, *args: Any) -> Any:
+        checked.append(source)
+        return check_page(source, *args)
+
+    def counting_find(*args: Any) -> Any:
+        found.append(args)
+        return find_calls(*args)
+
+    monkeypatch.setattr(bodies, "_check_page", counting_check)
+    monkeypatch.setattr(calls, "find_api_calls", counting_find)
+    spec = content / "specs" / "orders.yaml"
+    write(spec, spec.read_text().replace("description: Create carts.", "description: Create orders."))
+    load_site(paths, dev=True)
+    assert checked == [orders], "the page calling the edited spec is checked again, the other is not"
+    assert not found, "no page's calls are looked for again: the servers and the APIs' roots are the same"
+
+    checked.clear()
+    write(spec, spec.read_text().replace("minimum: 1, description: How many seats.",
+                                         "minimum: 5, description: How many seats."))
+    with pytest.raises(BuildError) as failure:
+        load_site(paths, dev=True)
+    assert checked == [orders]
+    monkeypatch.undo()
+    with pytest.raises(BuildError) as cold_failure:
+        load_site(replace(paths, cache=tmp_path / "cold-cache"), dev=True)
+    assert [str(p) for p in failure.value.problems] == [str(p) for p in cold_failure.value.problems]
+    assert any("quantity" in str(p) and p.file == orders for p in failure.value.problems)
+    assert not any(p.file == carts for p in failure.value.problems)
+
+
+def test_a_site_yaml_edit_makes_no_api_page_again_unless_it_changes_their_head(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    content = tmp_path / "content"
+    small_site(content)
+    paths = Paths(content, tmp_path / "out", FRONTEND)
+    load_site(paths, dev=True)
+    made: list[str] = []
+    api_page = reference._api_page
+
+    def counting(spec: Any, config: Any) -> Any:
+        made.append(spec.name)
+        return api_page(spec, config)
+
+    monkeypatch.setattr(reference, "_api_page", counting)
+    write(content / "site.yaml", site_yaml("Documentation"))
+    load_site(paths, dev=True)
+    assert made == [], "the navbar is not in an API page's data"
+    write(content / "site.yaml", site_yaml("Documentation").replace("title: Test Site", "title: Other Site"))
+    site = load_site(paths, dev=True)
+    assert made == ["carts"], "the site's title is in its <head>"
+    page = next(route for route in site.routes if route.path == "/specification/carts")
+    assert page.data["meta"]["title"].endswith("Other Site")
+
+
+def test_a_site_yaml_edit_prerenders_the_open_pages_at_once_and_the_others_in_the_background(
+        tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    small_site(content)
+    out = tmp_path / "dev"
+    builder = DevBuilder(Paths(content, out, FRONTEND), log=lambda line: None,
+                         open_pages=lambda: ["/docs/guides/alpha/"])
+    try:
+        builder.rebuild()
+        builder.finish()
+        alpha, beta = out / "docs" / "guides" / "alpha" / "index.html", out / "docs" / "guides" / "beta" / "index.html"
+        write(content / "site.yaml", site_yaml("Manuals"))
+        assert builder.rebuild().reload, "the site data changed: the open pages load again"
+        assert "Manuals" in alpha.read_text(), "the open page's HTML is written before the pages are told"
+        assert "Manuals" not in beta.read_text(), "the others are prerendered after"
+        assert "Manuals" in json.dumps(json.loads((out / "_data" / "site.json").read_text())), "its data too"
+
+        write(content / "site.yaml", site_yaml("Guides"))  # saved again before the background work
+        builder.rebuild()
+        assert "Guides" in alpha.read_text() and "Docs" in beta.read_text()
+        builder.finish()
+        assert "Guides" in beta.read_text()
+        assert snapshot(out) == cold(content, tmp_path / "cold", builder.build_id)
     finally:
         builder.close()
