@@ -35,7 +35,8 @@ from docsite.incremental import DevBuilder
 from docsite.server import create_app
 
 EVENTS_PATH = "/__docsite/events"
-_LIVE_RELOAD_SCRIPT = f"""(function(){{var s=new EventSource('{EVENTS_PATH}?page='+encodeURIComponent(location.pathname));
+_LIVE_RELOAD_SCRIPT = f"""(function(){{
+var s=new EventSource('{EVENTS_PATH}?page='+encodeURIComponent(location.pathname));
 function clear(){{var b=document.getElementById('__docsite_dev_error');if(b)b.remove()}}
 s.addEventListener('reload',function(){{location.reload()}});
 s.addEventListener('content-update',function(e){{clear();var d=JSON.parse(e.data);

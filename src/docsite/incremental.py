@@ -10,16 +10,19 @@ between rebuilds:
 - a route whose page data changed (its text, its title, its previous/next neighbours, a category
   index listing it...: all of it is in its data);
 - every route of a sidebar whose data changed;
-- every route when the site data changed (navbar, footer, site.yaml): the routes of the open pages
-  (`DevBuilder.open_pages`) at once, the others after the open pages were told (`finish`).
+- every route when the site data changed (navbar, footer, site.yaml).
+
+The routes of the open pages (`DevBuilder.open_pages`) and new routes are prerendered at once, the
+others after the open pages were told (`finish`): a sidebar or a site.yaml edit changes the HTML of
+many routes, and the open page waits for one.
 
 A page's HTML is a function of exactly these (and of the front end's code, which a full build
 follows), so the output equals a complete build of the same content; `tests/unit/test_incremental.py`
-checks it on random sequences of edits. The HTML of the routes no open page shows after a change to
-the site data, the search indexes and the servers' rules (`_headers`, `_redirects`, which list the
-HTML's inline scripts) are brought up to date after the open pages were told (`finish`, in the
-background): nothing a page shows waits for them, and a save meanwhile is rebuilt at once (it waits
-for one batch of `BATCH` pages at most). Until then those routes serve their last good HTML.
+checks it on random sequences of edits. The HTML of the routes no open page shows, the search
+indexes and the servers' rules (`_headers`, `_redirects`, which list the HTML's inline scripts) are
+brought up to date after the open pages were told (`finish`, in the background): nothing a page
+shows waits for them, and a save meanwhile is rebuilt at once (it waits for one batch of `BATCH`
+pages at most). Until then those routes serve their last good HTML.
 
 The common save takes a shorter way (`DevBuilder._page_edit`): a doc whose edit no other output
 reads is loaded alone, checked alone, and only its page data, its `.md` twin, llms.txt and
@@ -28,7 +31,8 @@ the dependency graph, written out where it is decided (`_edit_stays_on_its_page`
 and anything not proven local, loads the whole site again as above.
 
 A rebuild that fails writes nothing: its error is raised as in a complete build (the same messages),
-and the last good output keeps being served.
+and the last good output keeps being served. (A page no open page shows that fails to prerender in
+the background is reported by `finish`, and keeps its last good HTML.)
 """
 
 from __future__ import annotations
@@ -241,12 +245,13 @@ class DevBuilder:
             part_jobs = []
             for route in part.routes:
                 key = prefix + route.path
-                behind = everything or key in self.unrendered  # its HTML shows old site data
-                if key not in self.html or part_html[key] != self.html[key] \
-                        or prefix + _data_file(route.path) in changed or _sidebar_changed(route, prefix, changed) \
-                        or (behind and normalize("/" + prefix + route.path.lstrip("/")) in shown):
+                new = key not in self.html or part_html[key] != self.html[key]  # no HTML at its path yet
+                if not (new or everything or key in self.unrendered or prefix + _data_file(route.path) in changed
+                        or _sidebar_changed(route, prefix, changed)):
+                    continue  # its HTML is up to date
+                if new or normalize("/" + prefix + route.path.lstrip("/")) in shown:
                     part_jobs.append(self._job(part, route))
-                elif behind:  # the site data alone changed: prerendered after the open pages were told
+                else:  # prerendered after the open pages were told
                     unrendered[key] = None
             jobs.append((prefix, part_jobs))
         out = self.paths.out
@@ -334,9 +339,8 @@ class DevBuilder:
                 (folder / (job["html"] + NEW_SUFFIX)).replace(folder / job["html"])
 
     def finish(self) -> bool:
-        """Write what no page waits for: the HTML of the routes no open page showed after a change to
-        the site data, the search indexes, then the servers' rules. True when the search indexes
-        changed.
+        """Write what no page waits for: the HTML of the routes no open page showed, the search
+        indexes, then the servers' rules. True when the search indexes changed.
 
         The HTML is prerendered `BATCH` routes at a time, each batch holding the builder: a save
         meanwhile waits for one batch, and the routes left are prerendered from the state it left
