@@ -41,6 +41,7 @@ import hashlib
 import itertools
 import json
 import os
+import re
 import subprocess
 import tempfile
 import threading
@@ -218,7 +219,9 @@ class DevBuilder:
                 or self.sources is None:
             update = self._complete(frontend_hash)
         else:
-            changed = sources.changed(self.sources)
+            static = self.paths.content / "static"  # published whole: no file there is scratch
+            changed = {file for file in sources.changed(self.sources)
+                       if static in file.parents or not _SCRATCH.search(file.name)}
             update = (None if sources.blind else self._page_edit(changed, started)) or self._reload(started)
         self.sources = sources  # what the last good output was made from (a failed rebuild raised)
         return update
@@ -464,6 +467,10 @@ def _discard_new(out: Path, jobs: list[dict[str, Any]]) -> None:
 
 # -- what a save changed, and what reads it ------------------------------------------------------
 
+# an editor's backup or swap file (`x.md~`, `.x.md.swp`, `x.md___jb_tmp___`): read by no loader
+# (they read .md, .yaml...: not `.#x.md`, an Emacs lock, which `*.md` matches), and ignored by the
+# dev server's watcher too (watchfiles' default filter)
+_SCRATCH = re.compile(r"~$|\.sw.$|\.___jb_...___$")
 RACY_NS = 2_000_000_000  # a file written this close to a scan is read again: a second save may keep its time
 
 

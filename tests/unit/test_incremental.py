@@ -420,3 +420,33 @@ def test_a_sidebar_edit_prerenders_the_open_page_at_once_and_the_other_pages_of_
         assert snapshot(out) == cold(content, tmp_path / "cold", builder.build_id)
     finally:
         builder.close()
+
+
+def test_an_editor_backup_file_saved_with_a_doc_leaves_it_the_one_page_rebuild(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    content = tmp_path / "content"
+    small_site(content)
+    builder = DevBuilder(Paths(content, tmp_path / "dev", FRONTEND), log=lambda line: None)
+    complete_loads: list[Path] = []
+
+    def counting_load_site(paths: Paths, **options: Any) -> Any:
+        complete_loads.append(paths.content)
+        return load_site(paths, **options)
+
+    monkeypatch.setattr(incremental, "load_site", counting_load_site)
+    alpha = content / "docs" / "guides" / "alpha.md"
+    try:
+        builder.rebuild()
+        builder.finish()
+        write(alpha.with_name("alpha.md~"), alpha.read_text())  # the editor's copy of the last version
+        write(alpha, doc("Alpha", body="A new sentence."))
+        assert builder.rebuild().routes == ["/docs/guides/alpha"] and not complete_loads, "the doc alone was loaded"
+        write(alpha.with_name(".alpha.md.swp"), "swap")
+        assert builder.rebuild().routes == [] and not complete_loads, "nothing the site reads changed"
+        write(content / "static" / "notes.txt~", "published")  # the static folder is published whole
+        builder.rebuild()
+        assert complete_loads
+        builder.finish()
+        assert snapshot(tmp_path / "dev") == cold(content, tmp_path / "cold", builder.build_id)
+    finally:
+        builder.close()
