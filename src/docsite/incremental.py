@@ -26,9 +26,10 @@ pages at most). Until then those routes serve their last good HTML.
 
 The common save takes a shorter way (`DevBuilder._page_edit`): a doc whose edit no other output
 reads is loaded alone, checked alone, and only its page data, its `.md` twin, llms.txt and
-llms-full.txt and its search entry are made again; only its route is prerendered. The conditions are
-the dependency graph, written out where it is decided (`_edit_stays_on_its_page`): anything else,
-and anything not proven local, loads the whole site again as above.
+llms-full.txt and its search entry are made again; only its route is prerendered (the same for each
+doc of a save that changed several). The conditions are the dependency graph, written out where it
+is decided (`_edit_stays_on_its_page`): anything else, and anything not proven local, loads the
+whole site again as above.
 
 A rebuild that fails writes nothing: its error is raised as in a complete build (the same messages),
 and the last good output keeps being served. (A page no open page shows that fails to prerender in
@@ -278,16 +279,44 @@ class DevBuilder:
         return Update(everything, routes, sidebars, result)
 
     def _page_edit(self, changed: set[Path], started: float) -> Update | None:
-        """The rebuild of a save that left every file as it was, or changed one doc in a way no
-        other output reads (`_edit_stays_on_its_page`); None when the whole site must be loaded again
-        (a problem in the page too: the complete load reports it as a cold build does)."""
+        """The rebuild of a save that left every file as it was, or changed docs in a way no other
+        output reads (`_edit_stays_on_its_page`: each of them, one after the other); None when the
+        whole site must be loaded again (a problem in a page too: the complete load reports it as a
+        cold build does)."""
         site = self.site
         assert site is not None
         if not changed:  # saved without a change, or back to the last good bytes after a failure
             return Update(False, result=BuildResult(len(site.routes), self.warnings,
                                                     time.perf_counter() - started, self.paths.out, site))
         report = Report()
-        edited = _edit_stays_on_its_page(site, changed, report) if len(changed) == 1 else None
+        edited_site, routes, sources = site, [], set()
+        for file in sorted(changed):
+            edited = self._edited(edited_site, file, report)
+            if edited is None:
+                return None
+            edited_site, route = edited
+            routes.append(route)
+            sources.add(file)
+        outputs = {page_data_path(route.path): json_bytes(route.data) for route in routes}
+        outputs.update({path.lstrip("/"): data for path, data in edited_site.files.items()
+                        if site.files.get(path) != data})
+        changed_files = {path: data for path, data in outputs.items() if self.files.get(path) != data}
+        self._write([("", edited_site)], [("", [self._job(edited_site, route) for route in routes])], changed_files)
+        self.files.update(changed_files)
+        self.site, self.pending = edited_site, [("", edited_site)]
+        self.sites = self.pending
+        for route in routes:
+            self.unrendered.pop(route.path, None)
+        self.warnings = [w for w in self.warnings if w.file not in sources] + report.warnings
+        result = BuildResult(len(edited_site.routes), self.warnings, time.perf_counter() - started, self.paths.out,
+                             edited_site)
+        return Update(False, [route.path for route in routes if page_data_path(route.path) in changed_files], [],
+                      result)
+
+    def _edited(self, site: Site, file: Path, report: Report) -> tuple[Site, Route] | None:
+        """`site` with the doc `file` loaded and checked again, and its route; None when the edit is
+        read by other outputs, or the page has a problem."""
+        edited = _edit_stays_on_its_page(site, {file}, report)
         if edited is None or report.errors:
             return None
         old, new = edited
@@ -308,19 +337,7 @@ class DevBuilder:
             search = _spliced(site.search, routes, route.path, search_documents([route], navigation))
         assert site.targets is not None
         targets = replace(site.targets, routes=site.targets.routes | {normalize(route.path): route})
-        edited_site = replace(site, content=content, routes=routes, files=files, search=search, targets=targets)
-        outputs = {page_data_path(route.path): json_bytes(route.data)}
-        outputs.update({path.lstrip("/"): data for path, data in files.items() if site.files.get(path) != data})
-        changed_files = {path: data for path, data in outputs.items() if self.files.get(path) != data}
-        self._write([("", edited_site)], [("", [self._job(edited_site, route)])], changed_files)
-        self.files.update(changed_files)
-        self.site, self.pending = edited_site, [("", edited_site)]
-        self.sites = self.pending
-        self.unrendered.pop(route.path, None)
-        self.warnings = [w for w in self.warnings if w.file != old.file] + report.warnings
-        data_changed = page_data_path(route.path) in changed_files
-        result = BuildResult(len(routes), self.warnings, time.perf_counter() - started, self.paths.out, edited_site)
-        return Update(False, [route.path] if data_changed else [], [], result)
+        return replace(site, content=content, routes=routes, files=files, search=search, targets=targets), route
 
     def _write(self, sites: list[tuple[str, Site]], jobs: list[tuple[str, list[dict[str, Any]]]],
                changed: dict[str, bytes]) -> None:

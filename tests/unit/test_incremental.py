@@ -450,3 +450,37 @@ def test_an_editor_backup_file_saved_with_a_doc_leaves_it_the_one_page_rebuild(
         assert snapshot(tmp_path / "dev") == cold(content, tmp_path / "cold", builder.build_id)
     finally:
         builder.close()
+
+
+def test_a_save_of_several_docs_whose_edits_stay_on_their_pages_loads_those_docs_alone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    content = tmp_path / "content"
+    small_site(content)
+    builder = DevBuilder(Paths(content, tmp_path / "dev", FRONTEND), log=lambda line: None)
+    complete_loads: list[Path] = []
+
+    def counting_load_site(paths: Paths, **options: Any) -> Any:
+        complete_loads.append(paths.content)
+        return load_site(paths, **options)
+
+    monkeypatch.setattr(incremental, "load_site", counting_load_site)
+    guides = content / "docs" / "guides"
+    try:
+        builder.rebuild()
+        builder.finish()
+        write(guides / "alpha.md", doc("Alpha", body="First new sentence."))
+        write(guides / "beta.md", doc("Beta", body="Second new sentence."))
+        update = builder.rebuild()
+        assert update.routes == ["/docs/guides/alpha", "/docs/guides/beta"] and not complete_loads
+        builder.finish()
+        assert snapshot(tmp_path / "dev") == cold(content, tmp_path / "cold", builder.build_id)
+
+        write(guides / "alpha.md", doc("Alpha", body="Fine."))
+        write(guides / "beta.md", doc("Beta", body="Broken [link](/docs/guides/missing)."))
+        expected = cold(content, tmp_path / "cold", builder.build_id)
+        with pytest.raises(BuildError) as failure:
+            builder.rebuild()
+        assert [str(p) for p in failure.value.problems] == expected, "reported as a cold build reports it"
+        assert complete_loads, "a problem in one of them: the complete load reports it"
+    finally:
+        builder.close()
