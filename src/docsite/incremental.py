@@ -89,6 +89,9 @@ from docsite.sidebars import Sidebars
 
 NEW_SUFFIX = ".docsite-new"  # a page prerendered by a rebuild that has not succeeded yet
 BATCH = 16  # routes `finish` prerenders at a time, holding the builder: what a save meanwhile waits for
+# the most docs a save may change and still take the one-page way (each splices llms-full.txt and the
+# search documents: a checkout of many files loads the whole site once instead)
+PAGE_EDITS = 8
 
 
 @dataclass
@@ -288,6 +291,8 @@ class DevBuilder:
         if not changed:  # saved without a change, or back to the last good bytes after a failure
             return Update(False, result=BuildResult(len(site.routes), self.warnings,
                                                     time.perf_counter() - started, self.paths.out, site))
+        if len(changed) > PAGE_EDITS:
+            return None
         report = Report()
         edited_site, routes, sources = site, [], set()
         for file in sorted(changed):
