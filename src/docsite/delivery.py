@@ -86,10 +86,28 @@ def precompress(root: Path, brotli_quality: int = BROTLI_QUALITY, gzip_level: in
     `GZIP_LEVEL` (6) for the rest, as 9 costs half as much time again for 1 % fewer bytes. zlib and
     brotli release the GIL: threads use every core."""
     files = [p for p in root.rglob("*") if _to_compress(p)]
+    _compress_all(files, brotli_quality, gzip_level)
+    return len(files)
+
+
+def precompress_untwinned(folders: Iterable[tuple[Path, set[str]]]) -> int:
+    """`precompress` for a build's staging folder, whose folders and their files' names are given:
+    the compressible files worth compressing that lack a twin. There, each file is written once and
+    its twins after it (by the prerender, by a `Precompressor`, or linked from a previous build for
+    the same bytes: docsite.reuse), so twins that are there are fresh: only names are read, where
+    `precompress` reads every file's and twin's times. Returns how many files were compressed."""
+    files = [folder / name for folder, names in folders for name in names
+             if compressible(Path(name)) and name not in RULE_FILES
+             and not all(name + suffix in names for _, suffix in ENCODINGS)]
+    files = [path for path in files if _to_compress(path)]
+    _compress_all(files, BROTLI_QUALITY, GZIP_LEVEL)
+    return len(files)
+
+
+def _compress_all(files: list[Path], brotli_quality: int, gzip_level: int) -> None:
     with ThreadPoolExecutor() as pool:
         for _ in pool.map(lambda path: _compress(path, brotli_quality, gzip_level), files):
             pass
-    return len(files)
 
 
 class Precompressor:
