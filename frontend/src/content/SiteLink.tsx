@@ -81,8 +81,8 @@ function RouteLink({ to, onClick, ...rest }: RouteLinkProps) {
   const { pathname = '/', search, hash } = parsePath(to);
   const path = {
     pathname: basename === '/' ? pathname : pathname === '/' ? basename : `${basename}/${pathname}`.replace(/\/\/+/g, '/'),
-    search: search === '?' ? '' : search,
-    hash: hash === '#' ? '' : hash,
+    search: !search || search === '?' ? '' : search,
+    hash: !hash || hash === '#' ? '' : hash,
   };
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
