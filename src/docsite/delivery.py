@@ -113,9 +113,9 @@ def _compress_all(files: list[Path], brotli_quality: int, gzip_level: int) -> No
 
 class Precompressor:
     """`precompress` file by file, on threads, while the build goes on: a cold build compresses
-    the data files and each page as soon as it is written, while Node prerenders the next pages,
-    so both cores are busy (compressing 1,000 pages' output is 4 s of CPU). Leaving the block waits
-    for every file given; a final `precompress` of the folder then finds their twins fresh."""
+    the data files while Node prerenders the pages (and compresses those itself, from the HTML it
+    holds: frontend/scripts/prerender.mjs), so both cores are busy. Leaving the block waits for every
+    file given; the final `precompress_untwinned` of the folder then finds their twins there."""
 
     def __init__(self) -> None:
         self._pool = ThreadPoolExecutor()
