@@ -1,19 +1,25 @@
 // Prerender every route of a build to HTML.
 //
-//   node scripts/prerender.mjs <build-dir> <jobs.json>
+//   node scripts/prerender.mjs <build-dir> <jobs.json> [--compress=<brotli quality>,<gzip level>,<min bytes>]
 //   node scripts/prerender.mjs --serve        (the dev server's warm process: see serve() below)
 //
 // jobs.json: [{"route": "/docs/environments", "data": "_data/page/docs/environments.json",
 //              "html": "docs/environments/index.html"}, ...]
-// Large builds are split over worker threads, one per core. Prints "page <html>" once a page's file
-// is written (the builder compresses it meanwhile) and "progress <done> <total>" lines for the
-// builder's progress bar. On a failure it prints the route and the error with its causes to
-// stderr and exits with status 1.
+// Large builds are split over worker threads, one per core, each taking the next job when it is
+// done with one. With --compress, a page of at least <min bytes> is written with its `.gz` and `.br`
+// twins (docsite.delivery's levels, passed by the builder): compressing the HTML in the thread that
+// holds it costs no second read of the file. Prints "page <html>\t<hashes>" once a page's files are
+// written, <hashes> being the CSP sources of its inline scripts, space-separated (scriptHashes), and
+// "progress <done> <total>" lines for the builder's progress bar. On a failure it prints the
+// route and the error with its causes to stderr and exits with status 1.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 // React's production build: the development build is several times slower and warns on the console.
 process.env.NODE_ENV = 'production';
@@ -97,28 +103,92 @@ async function renderHtml(route, site, page, sidebar) {
   return renderPage(route, site, { page, sidebar }, assets);
 }
 
-/** Render `jobs` in this thread; `onDone(job)` after each page is written. */
-async function renderJobs(buildDir, jobs, onDone) {
+/** The compression levels of `--compress=<brotli quality>,<gzip level>,<min bytes>` (null: none). */
+function compressionOption(args) {
+  const option = args.find((arg) => arg.startsWith('--compress='));
+  if (!option) return null;
+  const [brotli, gzip, min] = option.slice('--compress='.length).split(',').map(Number);
+  if (![brotli, gzip, min].every(Number.isInteger)) throw new Error(`bad option ${option}`);
+  return { brotli, gzip, min };
+}
+
+const madeFolders = new Set();
+
+/**
+ * Write a page, and its twins when `compression` asks for them. Synchronous: each thread renders
+ * one page at a time, and awaiting the file system only left the thread idle meanwhile. The twins
+ * are written after the page, so they are newer than it, as docsite.delivery expects of fresh ones.
+ */
+function writePage(target, html, compression) {
+  const folder = dirname(target);
+  if (!madeFolders.has(folder)) {
+    mkdirSync(folder, { recursive: true });
+    madeFolders.add(folder);
+  }
+  const bytes = Buffer.from(html, 'utf8');
+  writeFileSync(target, bytes);
+  if (!compression || bytes.length < compression.min) return;
+  writeFileSync(`${target}.gz`, gzipSync(bytes, { level: compression.gzip }));
+  const params = {
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_QUALITY]: compression.brotli,
+    [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+  };
+  writeFileSync(`${target}.br`, brotliCompressSync(bytes, { params }));
+}
+
+const INLINE_SCRIPT = /<script((?:\s[^>]*)?)>([\s\S]*?)<\/script>/gi;
+const DATA_TYPE = /\stype=["']?application\/(?:json|ld\+json)/i;
+
+/**
+ * `'sha256-…'` of every inline script a page runs (data blocks are not run: no hash), as
+ * docsite.delivery.file_script_hashes finds them in the page's file: the builder lists them in the
+ * site's Content-Security-Policy without reading every page again.
+ */
+function scriptHashes(html) {
+  const found = new Set();
+  for (const [, attrs, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (!attrs.includes(' src=') && !DATA_TYPE.test(attrs) && body) {
+      found.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+    }
+  }
+  return [...found].sort().join(' ');
+}
+
+/**
+ * Render jobs in this thread, taking the index of each next one from `next()` (-1: none left);
+ * `onDone(index, hashes)` after each page is written (`hashes`: scriptHashes's).
+ */
+async function renderJobs(buildDir, jobs, next, compression, onDone) {
   const { sidebarDataPath } = await loadFrontEnd();
-  const site = JSON.parse(await readFile(join(buildDir, '_data', 'site.json'), 'utf8'));
+  const site = JSON.parse(readFileSync(join(buildDir, '_data', 'site.json'), 'utf8'));
   const sidebars = new Map();
-  for (const job of jobs) {
+  for (let index = next(); index >= 0; index = next()) {
+    const job = jobs[index];
+    let hashes;
     try {
-      const page = JSON.parse(await readFile(join(buildDir, job.data), 'utf8'));
+      const page = JSON.parse(readFileSync(join(buildDir, job.data), 'utf8'));
       const sidebarId = page.doc?.sidebar ?? null;
       const sidebarFile = sidebarId ? sidebarDataPath(sidebarId, page.doc?.version) : null;
       if (sidebarFile && !sidebars.has(sidebarFile)) {
-        sidebars.set(sidebarFile, JSON.parse(await readFile(join(buildDir, sidebarFile), 'utf8')));
+        sidebars.set(sidebarFile, JSON.parse(readFileSync(join(buildDir, sidebarFile), 'utf8')));
       }
       const html = await renderHtml(job.route, site, page, sidebars.get(sidebarFile) ?? null);
-      const target = join(buildDir, job.html);
-      await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, html);
+      writePage(join(buildDir, job.html), html, compression);
+      hashes = scriptHashes(html);
     } catch (error) {
       throw new RouteError(job.route, error);
     }
-    onDone(job);
+    onDone(index, hashes);
   }
+}
+
+/** The jobs' indexes one after the other, to the threads sharing `counter` (an Int32Array on shared memory). */
+function taking(count, counter) {
+  return () => {
+    const index = Atomics.add(counter, 0, 1);
+    return index < count ? index : -1;
+  };
 }
 
 /**
@@ -156,15 +226,15 @@ async function serve() {
   }
 }
 
-function inWorkers(buildDir, jobs, count, onDone) {
-  const size = Math.ceil(jobs.length / count);
-  const chunks = Array.from({ length: count }, (_, i) => jobs.slice(i * size, (i + 1) * size)).filter((c) => c.length);
+function inWorkers(buildDir, jobs, count, compression, onDone) {
+  const counter = new SharedArrayBuffer(4);
   return Promise.all(
-    chunks.map(
-      (chunk) =>
+    Array.from(
+      { length: Math.min(count, jobs.length) },
+      () =>
         new Promise((resolve, reject) => {
-          const worker = new Worker(here, { workerData: { buildDir, jobs: chunk } });
-          worker.on('message', (message) => (message.done ? onDone(message.done) : reject(new Error(message.error))));
+          const worker = new Worker(here, { workerData: { buildDir, jobs, counter, compression } });
+          worker.on('message', (message) => ('done' in message ? onDone(message.done, message.hashes) : reject(new Error(message.error))));
           worker.on('error', reject);
           worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`a prerender worker exited with ${code}`))));
         }),
@@ -173,19 +243,24 @@ function inWorkers(buildDir, jobs, count, onDone) {
 }
 
 async function main() {
-  const [buildDir, jobsFile] = process.argv.slice(2);
-  if (!buildDir || !jobsFile) throw new Error('usage: prerender.mjs <build-dir> <jobs.json>');
-  const jobs = JSON.parse(await readFile(jobsFile, 'utf8'));
+  const args = process.argv.slice(2);
+  const [buildDir, jobsFile] = args.filter((arg) => !arg.startsWith('--'));
+  if (!buildDir || !jobsFile) throw new Error('usage: prerender.mjs <build-dir> <jobs.json> [--compress=...]');
+  const compression = compressionOption(args);
+  const jobs = JSON.parse(readFileSync(jobsFile, 'utf8'));
   const step = Math.max(1, Math.floor(jobs.length / 100));
   let done = 0;
-  const onDone = (job) => {
-    process.stdout.write(`page ${job.html}\n`);
+  const onDone = (index, hashes) => {
+    process.stdout.write(`page ${jobs[index].html}\t${hashes}\n`);
     done += 1;
     if (done % step === 0 || done === jobs.length) process.stdout.write(`progress ${done} ${jobs.length}\n`);
   };
   const cores = availableParallelism();
-  if (jobs.length >= PARALLEL_FROM && cores > 1) await inWorkers(buildDir, jobs, Math.min(cores, 4), onDone);
-  else await renderJobs(buildDir, jobs, onDone);
+  if (jobs.length >= PARALLEL_FROM && cores > 1) {
+    await inWorkers(buildDir, jobs, Math.min(cores, 4), compression, onDone);
+  } else {
+    await renderJobs(buildDir, jobs, taking(jobs.length, new Int32Array(1)), compression, onDone);
+  }
 }
 
 if (isMainThread && process.argv[2] === '--serve') {
@@ -199,7 +274,9 @@ if (isMainThread && process.argv[2] === '--serve') {
     process.exit(1);
   });
 } else {
-  renderJobs(workerData.buildDir, workerData.jobs, (job) => parentPort.postMessage({ done: job })).catch((error) => {
+  const { buildDir, jobs, counter, compression } = workerData;
+  const next = taking(jobs.length, new Int32Array(counter));
+  renderJobs(buildDir, jobs, next, compression, (index, hashes) => parentPort.postMessage({ done: index, hashes })).catch((error) => {
     parentPort.postMessage({ error: describe(error) });
   });
 }

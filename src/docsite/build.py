@@ -30,11 +30,15 @@ from docsite.content import Content, Doc, load_content
 from docsite.delivery import (
     BEST_BROTLI,
     BEST_GZIP,
+    BROTLI_QUALITY,
+    GZIP_LEVEL,
     HEADERS_FILE,
+    MIN_COMPRESS_BYTES,
     REDIRECTS_FILE,
     Precompressor,
     headers_file,
     precompress,
+    precompress_untwinned,
     redirects_file,
     site_rules,
 )
@@ -80,6 +84,7 @@ from docsite.output import (
     staging_dir,
     static_files,
     swap_in,
+    tree_names,
 )
 from docsite.redirects import Redirect, collect_redirects, fallback_page, in_locale
 from docsite.reuse import NO_PREVIOUS, Previous, ScriptHashMemo, reuse_pages, reuse_twins
@@ -301,6 +306,7 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
     # What a warm build reuses (docsite.reuse). Not the dev server's: it keeps one build id for its
     # session, so a build after a change to the front end's code would find every page's inputs unchanged.
     previous = Previous(paths.out if paths.out.is_dir() and not dev else None)
+    scripts: dict[Path, frozenset[str]] = {}  # the pages' inline scripts' hashes, as Node found them
     try:
         with Precompressor() as early:  # what is written is compressed while Node renders the pages
             compress = early.add if not dev else None
@@ -314,12 +320,13 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
                         reuse_twins(prior.root, folder)  # the twins of unchanged files, before compressing
                     early.add_tree(folder)
                 if jobs:  # none when the previous build had every page (a Node process less)
-                    prerender(frontend, folder, jobs, progress, compress)
+                    scripts |= prerender(frontend, folder, jobs, progress, compress=not dev)
                 if name:
                     locale_redirects += in_locale(part.redirects, name)
                     if dev:
                         locales[name] = (part, static_outputs(part) | site_outputs(part) | search_files(part))
-        write_delivery(site, staging, progress, compress=not dev, locale_redirects=locale_redirects)
+        write_delivery(site, staging, progress, compress=not dev, locale_redirects=locale_redirects,
+                       scripts=scripts)
         swap_in(staging, paths.out)
     finally:
         if staging.exists():
@@ -439,45 +446,60 @@ def prerender_jobs(site: Site) -> list[dict[str, str]]:
 
 
 def prerender(frontend: Frontend, staging: Path, jobs: list[dict[str, str]], progress: Progress,
-              written: Callable[[Path], None] | None = None) -> None:
+              written: Callable[[Path], None] | None = None, *, compress: bool = False) -> dict[Path, frozenset[str]]:
     """Every job's HTML, by Node (frontend/scripts/prerender.mjs); `written(file)` as each page's
-    file is written."""
+    file is written. `compress`: with its `.br` and `.gz` twins (docsite.delivery's levels), made
+    by the thread that rendered the page, from the HTML it holds. Returns the CSP sources of each
+    page's inline scripts (docsite.delivery.file_script_hashes), which Node found in the HTML."""
     jobs_file = staging / "_prerender-jobs.json"
     jobs_file.write_text(json.dumps(jobs), encoding="utf-8")
-    process = subprocess.Popen([node(), str(frontend.prerender_script), str(staging), str(jobs_file)],
+    levels = [f"--compress={BROTLI_QUALITY},{GZIP_LEVEL},{MIN_COMPRESS_BYTES}"] if compress else []
+    process = subprocess.Popen([node(), str(frontend.prerender_script), str(staging), str(jobs_file), *levels],
                                cwd=frontend.root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                stdin=subprocess.DEVNULL)
     assert process.stdout is not None and process.stderr is not None
+    scripts: dict[Path, frozenset[str]] = {}
     for line in process.stdout:
         parts = line.split()
         if len(parts) == 3 and parts[0] == "progress":
             progress("Prerendering pages", int(parts[1]), int(parts[2]))
-        elif written is not None and line.startswith("page "):
-            written(staging / line[len("page "):].rstrip("\n"))
+        elif line.startswith("page "):
+            html, _, hashes = line[len("page "):].rstrip("\n").partition("\t")
+            scripts[staging / html] = frozenset(hashes.split())
+            if written is not None:
+                written(staging / html)
     errors = process.stderr.read()
     if process.wait() != 0:
         raise BuildError.at(f"prerendering failed:\n{errors.strip()}",
                             fix="the message names the route; a layout crashed on that page's data")
     jobs_file.unlink()
+    return scripts
 
 
 def write_delivery(site: Site, staging: Path, progress: Progress, *, compress: bool = True,
-                   locale_redirects: list[Redirect] | None = None) -> None:
+                   locale_redirects: list[Redirect] | None = None,
+                   scripts: dict[Path, frozenset[str]] | None = None) -> None:
     """The servers' rules (`_headers`, `_redirects`: docsite.delivery), then every compressible
-    file precompressed (not for the dev server, which serves uncompressed HTML it can rewrite).
-    After the prerender: the CSP lists the hashes of the pages' inline scripts. `locale_redirects`:
-    the other locales' (`redirects.in_locale`), in the one `_redirects` file at the root."""
-    for name, text in delivery_files(site, staging, locale_redirects).items():
+    file precompressed (not for the dev server, which serves uncompressed HTML it can rewrite): most
+    were already, as they were written. After the prerender: the CSP lists the hashes of the pages'
+    inline scripts (`scripts`: those the prerender reported, by page). `locale_redirects`: the other
+    locales' (`redirects.in_locale`), in the one `_redirects` file at the root."""
+    folders = tree_names(staging)  # the one walk of the staging folder
+    for name, text in delivery_files(site, staging, locale_redirects, folders, scripts).items():
         (staging / name).write_text(text, encoding="utf-8")
     if compress:
         progress("Compressing", 0, 1)
-        precompress(staging)
+        precompress_untwinned(folders)
         progress("Compressing", 1, 1)
 
 
-def delivery_files(site: Site, staging: Path, locale_redirects: list[Redirect] | None = None) -> dict[str, str]:
-    """The servers' rules for the site prerendered in `staging`: file name -> text. (The dev server
-    makes them while the next save may be rebuilt, and writes them only if none was.)"""
+def delivery_files(site: Site, staging: Path, locale_redirects: list[Redirect] | None = None,
+                   folders: list[tuple[Path, set[str]]] | None = None,
+                   scripts: dict[Path, frozenset[str]] | None = None) -> dict[str, str]:
+    """The servers' rules for the site prerendered in `staging`: file name -> text (`folders`: the
+    staging folder's `tree_names`; `scripts`: the inline scripts' hashes of the pages whose Node
+    reported them). (The dev server makes them while the next save may be rebuilt, and writes them
+    only if none was.)"""
     script_urls = [str(page.page.props["scriptUrl"]) for page in site.content.react_pages
                    if isinstance(page.page.props.get("scriptUrl"), str)]
     # ...and the scripts a component placed in a page loads (the widget simulators' widget).
@@ -489,10 +511,12 @@ def delivery_files(site: Site, staging: Path, locale_redirects: list[Redirect] |
     canonical = {markdown_route(r.path): page_url(site.config, r.path) for r in site.routes if has_markdown(r)}
     sections_not_found = [r.path for r in site.routes if r.path.endswith("/404") and r.path != NOT_FOUND]
     redirects = [*site.redirects, *(locale_redirects or [])]
-    scripts = ScriptHashMemo(results().folder)  # the inline scripts' hashes of pages a warm build reused
-    rules = site_rules(site.config, html_files(staging), redirects, script_urls, image_urls, canonical,
-                       sections_not_found, connect_origins(spec.document for spec in site.specs), scripts.hashes)
-    scripts.save()
+    memo = ScriptHashMemo(results().folder)  # the inline scripts' hashes of pages a warm build reused
+    for page, hashes in (scripts or {}).items():
+        memo.tell(page, hashes)
+    rules = site_rules(site.config, html_files(staging, folders), redirects, script_urls, image_urls, canonical,
+                       sections_not_found, connect_origins(spec.document for spec in site.specs), memo.hashes)
+    memo.save()
     return {HEADERS_FILE: headers_file(rules), REDIRECTS_FILE: redirects_file(rules)}
 
 

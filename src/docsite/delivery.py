@@ -55,7 +55,7 @@ MIN_COMPRESS_BYTES = 512
 BEST_BROTLI = 11
 BROTLI_QUALITY = 6
 BEST_GZIP = 9
-GZIP_LEVEL = 6
+GZIP_LEVEL = 5
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))  # in order of preference
 
 _TYPES = {".yaml": "application/yaml", ".yml": "application/yaml", ".js": "text/javascript",
@@ -83,20 +83,39 @@ def precompress(root: Path, brotli_quality: int = BROTLI_QUALITY, gzip_level: in
     Brotli's best quality (11) costs 60 times quality 6 for 11 % fewer bytes: the build uses 11 for
     the front end's assets, compressed once per front-end build, and 6 for pages, data and indexes
     (16 MB in 0.6 s here). gzip is for clients without brotli: the best level (9) for the assets,
-    `GZIP_LEVEL` (6) for the rest, as 9 costs half as much time again for 1 % fewer bytes. zlib and
-    brotli release the GIL: threads use every core."""
+    `GZIP_LEVEL` (5) for the rest, as 9 costs half as much time again as 6 for 1 % fewer bytes, and 6
+    a quarter more than 5 for 1 % fewer (a docs page of 110 KB: 1.4 against 1.1 ms). zlib and brotli
+    release the GIL: threads use every core."""
     files = [p for p in root.rglob("*") if _to_compress(p)]
+    _compress_all(files, brotli_quality, gzip_level)
+    return len(files)
+
+
+def precompress_untwinned(folders: Iterable[tuple[Path, set[str]]]) -> int:
+    """`precompress` for a build's staging folder, whose folders and their files' names are given:
+    the compressible files worth compressing that lack a twin. There, each file is written once and
+    its twins after it (by the prerender, by a `Precompressor`, or linked from a previous build for
+    the same bytes: docsite.reuse), so twins that are there are fresh: only names are read, where
+    `precompress` reads every file's and twin's times. Returns how many files were compressed."""
+    files = [folder / name for folder, names in folders for name in names
+             if compressible(Path(name)) and name not in RULE_FILES
+             and not all(name + suffix in names for _, suffix in ENCODINGS)]
+    files = [path for path in files if _to_compress(path)]
+    _compress_all(files, BROTLI_QUALITY, GZIP_LEVEL)
+    return len(files)
+
+
+def _compress_all(files: list[Path], brotli_quality: int, gzip_level: int) -> None:
     with ThreadPoolExecutor() as pool:
         for _ in pool.map(lambda path: _compress(path, brotli_quality, gzip_level), files):
             pass
-    return len(files)
 
 
 class Precompressor:
     """`precompress` file by file, on threads, while the build goes on: a cold build compresses
-    the data files and each page as soon as it is written, while Node prerenders the next pages,
-    so both cores are busy (compressing 1,000 pages' output is 4 s of CPU). Leaving the block waits
-    for every file given; a final `precompress` of the folder then finds their twins fresh."""
+    the data files while Node prerenders the pages (and compresses those itself, from the HTML it
+    holds: frontend/scripts/prerender.mjs), so both cores are busy. Leaving the block waits for every
+    file given; the final `precompress_untwinned` of the folder then finds their twins there."""
 
     def __init__(self) -> None:
         self._pool = ThreadPoolExecutor()

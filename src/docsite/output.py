@@ -101,8 +101,16 @@ def static_files(static_dir: Path) -> set[str]:
     return {"/" + p.relative_to(static_dir).as_posix() for p in static_dir.rglob("*") if p.is_file()}
 
 
-def html_files(build: Path) -> list[Path]:
-    return sorted(build.rglob("*.html"))
+def html_files(build: Path, folders: list[tuple[Path, set[str]]] | None = None) -> list[Path]:
+    """The HTML files of a build (`folders`: its `tree_names`, when they were read already)."""
+    return sorted(folder / name for folder, names in (folders if folders is not None else tree_names(build))
+                  for name in names if name.endswith(".html"))
+
+
+def tree_names(root: Path) -> list[tuple[Path, set[str]]]:
+    """Every folder of `root` with the names of its files: one walk, no file's status read (a build
+    of 1,000 pages holds 10,000 files)."""
+    return [(Path(folder), set(names)) for folder, _, names in os.walk(root)]
 
 
 def sitemap(routes: Iterable[Route], config: SiteConfig) -> str:

@@ -153,6 +153,11 @@ class ScriptHashMemo:
         self.known: dict[tuple[int, int, int, int], frozenset[str]] = known if isinstance(known, dict) else {}
         self.used: dict[tuple[int, int, int, int], frozenset[str]] = {}
 
+    def tell(self, page: Path, hashes: frozenset[str]) -> None:
+        """`page`'s hashes, found without reading it (the prerender reports those of the pages it writes)."""
+        status = page.stat()
+        self.known[(status.st_dev, status.st_ino, status.st_mtime_ns, status.st_size)] = hashes
+
     def hashes(self, page: Path) -> frozenset[str]:
         status = page.stat()
         key = (status.st_dev, status.st_ino, status.st_mtime_ns, status.st_size)

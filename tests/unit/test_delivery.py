@@ -18,6 +18,7 @@ from docsite.delivery import (
     headers_file,
     inline_script_hashes,
     precompress,
+    precompress_untwinned,
     read_rules,
     redirects_file,
     site_rules,
@@ -26,6 +27,7 @@ from docsite.errors import BuildError, Report
 from docsite.nginx import nginx_config
 from docsite.openapi.specs import load_specs
 from docsite.openapi.tryit import connect_origins
+from docsite.output import tree_names
 from docsite.redirects import Redirect, fallback_page
 from tests.conftest import CONTENT, FRONTEND, LINT_OFF
 from tests.unit.sitefiles import configure, doc, load, write
@@ -164,6 +166,23 @@ def test_precompress_writes_twins_once_for_files_worth_it(tmp_path: Path) -> Non
     assert sorted(p.name for p in tmp_path.iterdir()) == ["page.html", "page.html.br", "page.html.gz",
                                                           "photo.png", "tiny.css"]
     assert precompress(tmp_path) == 0, "twins newer than their file are kept"
+
+
+def test_a_staging_folder_is_compressed_where_twins_are_missing(tmp_path: Path) -> None:
+    """What the build's last sweep compresses: only by the names in the folders, no file's times."""
+    write(tmp_path / "done.html", "<p>text</p>" * 100)
+    precompress(tmp_path)
+    write(tmp_path / "done.html", "<p>text</p>" * 100)  # newer than its twins: trusted all the same
+    write(tmp_path / "docs" / "page.html", "<p>text</p>" * 100)
+    write(tmp_path / "docs" / "tiny.css", "a{}")
+    write(tmp_path / "_headers", "/*\n  X-Frame-Options: SAMEORIGIN\n" * 50)
+    (tmp_path / "photo.png").write_bytes(b"\x89PNG" * 500)
+    twin = tmp_path / "done.html.br"
+    made = twin.stat().st_mtime_ns
+    assert precompress_untwinned(tree_names(tmp_path)) == 1
+    assert sorted(p.name for p in (tmp_path / "docs").iterdir()) == ["page.html", "page.html.br", "page.html.gz",
+                                                                     "tiny.css"]
+    assert twin.stat().st_mtime_ns == made and not (tmp_path / "_headers.gz").exists()
 
 
 # -- nginx ------------------------------------------------------------------------------------------

@@ -1,15 +1,18 @@
 """The cold build's prerender (frontend/scripts/prerender.mjs run by docsite.build.prerender): one
 thread for a small site, worker threads from 200 routes. Either way every page is written and
-reported as it is (its twins are compressed meanwhile), progress reaches the end, and a route whose
-page crashes is named in the error."""
+reported as it is (with its twins when asked: Node compresses the HTML it holds), with the hashes of
+its inline scripts, progress reaches the end, and a route whose page crashes is named in the error."""
 
 from __future__ import annotations
 
+import gzip
 from pathlib import Path
 
+import brotli
 import pytest
 
 from docsite.build import Paths, build, prerender
+from docsite.delivery import ENCODINGS, file_script_hashes
 from docsite.errors import BuildError
 from docsite.frontend import Frontend
 from tests.conftest import FRONTEND
@@ -33,6 +36,28 @@ def test_every_page_is_written_and_reported_as_it_is(mini_site: Path, tmp_path: 
     assert all(page.read_text(encoding="utf-8") == (out / "docs" / "index.html").read_text(encoding="utf-8")
                for page in expected)
     assert steps[-1] == (count, count)
+
+
+@pytest.mark.parametrize("count", [3, 250])
+def test_pages_come_with_their_twins_and_their_inline_scripts_hashes(mini_site: Path, tmp_path: Path,
+                                                                    count: int) -> None:
+    out = tmp_path / "build"
+    build(Paths(mini_site, out, FRONTEND, tmp_path / "cache"), log=lambda _: None)
+    scripts = prerender(Frontend(FRONTEND), out, _jobs(count), lambda *_: None, compress=True)
+    for page in (out / job["html"] for job in _jobs(count)):
+        html = page.read_bytes()
+        br, gz = (page.with_name(page.name + suffix) for _, suffix in ENCODINGS)
+        assert brotli.decompress(br.read_bytes()) == html and gzip.decompress(gz.read_bytes()) == html
+        assert min(br.stat().st_mtime_ns, gz.stat().st_mtime_ns) >= page.stat().st_mtime_ns, "twins are fresh"
+        assert scripts[page] == file_script_hashes(page) != frozenset()
+
+
+def test_pages_have_no_twins_unless_asked(mini_site: Path, tmp_path: Path) -> None:
+    """The dev server serves the HTML uncompressed (and rewrites it)."""
+    out = tmp_path / "build"
+    build(Paths(mini_site, out, FRONTEND, tmp_path / "cache"), log=lambda _: None)
+    prerender(Frontend(FRONTEND), out, _jobs(3), lambda *_: None)
+    assert sorted(p.name for p in (out / "copies" / "0").iterdir()) == ["index.html"]
 
 
 @pytest.mark.parametrize("count", [3, 250])

@@ -43,9 +43,10 @@ def prerendered() -> Iterator[list[set[str]]]:
     real = builder.prerender
 
     def recording(frontend: Frontend, staging: Path, jobs: list[dict[str, str]], progress: builder.Progress,
-                  written: Callable[[Path], None] | None = None) -> None:
+                  written: Callable[[Path], None] | None = None, *,
+                  compress: bool = False) -> dict[Path, frozenset[str]]:
         calls.append({job["route"] for job in jobs})
-        real(frontend, staging, jobs, progress, written)
+        return real(frontend, staging, jobs, progress, written, compress=compress)
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(builder, "prerender", recording)

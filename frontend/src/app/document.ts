@@ -21,16 +21,20 @@ export interface Assets {
 export const ROOT_ID = '__docsite';
 export const DATA_ID = '__docsite_data';
 
+const UNSAFE_IN_SCRIPT = /<\/|<!--|\u2028|\u2029/g; // one pass over the page data, which is large
+const ESCAPED_IN_SCRIPT: Record<string, string> = {
+  '</': '<\\/',
+  '<!--': '<\\u0021--',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
 /**
  * JSON that is safe inside <script>: no `</script>` (nor any `</`), no `<!--`. Only those are
  * escaped: escaping every `<` would cost six bytes for each tag of the highlighted code inside.
  */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/<\//g, '<\\/')
-    .replace(/<!--/g, '<\\u0021--')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value).replace(UNSAFE_IN_SCRIPT, (found) => ESCAPED_IN_SCRIPT[found]!);
 }
 
 function escapeHtml(value: string): string {

@@ -3,8 +3,8 @@
  * when hovered, focused or scrolled into view); files and other sites are plain links, other
  * sites opening in a new tab.
  */
-import { useEffect, useRef, type AnchorHTMLAttributes } from 'react';
-import { Link } from 'react-router';
+import { useContext, useEffect, useRef, type AnchorHTMLAttributes, type MouseEvent, type Ref } from 'react';
+import { createPath, parsePath, UNSAFE_NavigationContext as NavigationContext, useLocation } from 'react-router';
 import { isExternal, isRouteLink, withBase } from '../lib/paths';
 import { prefetchPage } from '../lib/data';
 
@@ -39,7 +39,7 @@ export function SiteLink({ href, children, ...rest }: Props) {
 
   if (route !== null) {
     return (
-      <Link
+      <RouteLink
         ref={ref}
         to={href}
         data-prefetch={route}
@@ -48,7 +48,7 @@ export function SiteLink({ href, children, ...rest }: Props) {
         {...rest}
       >
         {children}
-      </Link>
+      </RouteLink>
     );
   }
   const external = isExternal(href);
@@ -61,4 +61,37 @@ export function SiteLink({ href, children, ...rest }: Props) {
       {children}
     </a>
   );
+}
+
+type RouteLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & {
+  to: string;
+  ref: Ref<HTMLAnchorElement>;
+};
+
+/**
+ * What react-router's <Link> does for a route of this site (an absolute path): its href under the
+ * router's base, and a plain left click navigates client-side (replacing the history entry when the
+ * target is the current location). A page has a hundred links or more (the sidebar), and <Link>'s
+ * hooks (resolving the path against the route matches, prefetch and view-transition options) were a
+ * third of the prerender's time.
+ */
+function RouteLink({ to, onClick, ...rest }: RouteLinkProps) {
+  const { basename, navigator } = useContext(NavigationContext);
+  const location = useLocation();
+  const { pathname = '/', search, hash } = parsePath(to);
+  const path = {
+    pathname: basename === '/' ? pathname : pathname === '/' ? basename : `${basename}/${pathname}`.replace(/\/\/+/g, '/'),
+    search: !search || search === '?' ? '' : search,
+    hash: !hash || hash === '#' ? '' : hash,
+  };
+  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (event.defaultPrevented || event.button !== 0 || (rest.target && rest.target !== '_self')) return;
+    if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return; // a new tab or window
+    event.preventDefault();
+    const replace = createPath(location) === createPath({ pathname, search: path.search, hash: path.hash });
+    if (replace) navigator.replace(path);
+    else navigator.push(path);
+  };
+  return <a {...rest} href={navigator.createHref(path)} onClick={follow} />;
 }
