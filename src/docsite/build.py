@@ -311,15 +311,18 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
                 jobs = write_site(part, folder, frontend, progress, prior)
                 if compress:
                     if prior.root is not None and prior.same_code(folder):
-                        reuse_twins(prior.root, folder)  # the twins of unchanged files, before compressing
-                    early.add_tree(folder)
+                        for path in reuse_twins(prior.root, folder):  # the unchanged files' twins linked
+                            compress(path)
+                    else:
+                        early.add_tree(folder)
                 if jobs:  # none when the previous build had every page (a Node process less)
                     prerender(frontend, folder, jobs, progress, compress)
                 if name:
                     locale_redirects += in_locale(part.redirects, name)
                     if dev:
                         locales[name] = (part, static_outputs(part) | site_outputs(part) | search_files(part))
-        write_delivery(site, staging, progress, compress=not dev, locale_redirects=locale_redirects)
+        # every compressible file was given to `early` (the pages as Node wrote them): no walk again
+        write_delivery(site, staging, progress, compress=False, locale_redirects=locale_redirects)
         swap_in(staging, paths.out)
     finally:
         if staging.exists():

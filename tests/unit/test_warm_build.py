@@ -16,6 +16,7 @@ import pytest
 import docsite.build as builder
 from docsite.build import Paths, build
 from docsite.config import load_config
+from docsite.delivery import _to_compress
 from docsite.errors import BuildError
 from docsite.frontend import Frontend
 from docsite.search import TermCache, search_index_files
@@ -57,6 +58,11 @@ def build_into(content: Path, out: Path, cache: Path) -> set[str]:
     with prerendered() as calls:
         build(Paths(content, out, FRONTEND, cache), log=lambda line: None)
     return set().union(*calls)
+
+
+def without_twins(out: Path) -> list[str]:
+    """The files of a build worth compressing that lack a `.br` or `.gz` twin, or whose twin is older."""
+    return [path.relative_to(out).as_posix() for path in out.rglob("*") if _to_compress(path)]
 
 
 def edit_body(content: Path) -> None:
@@ -103,6 +109,7 @@ def test_a_warm_build_equals_a_cold_build(edit: Callable[[Path], None], tmp_path
     assert [path for path in cold_files if warm_files[path] != cold_files[path]] == []
     assert any(path.endswith(".html.br") for path in cold_files)
     assert any(path.endswith(".json.gz") for path in cold_files)
+    assert without_twins(out) == [] and without_twins(cold) == [], "every file worth compressing has both twins"
 
     reused = {path for path in warm_files
               if (kept / path).is_file() and os.path.samefile(out / path, kept / path)}
@@ -222,5 +229,6 @@ def test_a_warm_build_of_versions_and_locales_equals_a_cold_build(tmp_path: Path
         warm_files, cold_files = snapshot(out), snapshot(cold)
         assert sorted(warm_files) == sorted(cold_files), f"edit {number}: the same files"
         assert [path for path in cold_files if warm_files[path] != cold_files[path]] == [], f"edit {number}"
+        assert without_twins(out) == [] and without_twins(cold) == [], f"edit {number}: every twin made"
         for page in ("fr/404.html", "fr/404.html.br", "404.html"):  # no edit changes them
             assert os.path.samefile(out / page, kept / page), f"edit {number}: {page} reused"
