@@ -127,6 +127,29 @@ def test_a_warm_build_equals_a_cold_build(edit: Callable[[Path], None], tmp_path
         assert not rendered & PAGES, "the docs do not read this spec"
 
 
+def test_files_compressed_as_soon_as_written_are_compressed_once_and_cold_equals_warm(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """write_site gives its large files (llms-full.txt, the search indexes) to precompression as it
+    writes them: here every file is large, and neither the walk after it nor reuse_twins gives them again."""
+    monkeypatch.setattr(builder, "LARGE_FILE", 1)
+    given: list[Path] = []
+    real = builder.Precompressor.add
+    monkeypatch.setattr(builder.Precompressor, "add", lambda self, path: (given.append(path), real(self, path))[1])
+    content, out, cache = tmp_path / "content", tmp_path / "build", tmp_path / "results"
+    warm_site(content)
+    build_into(content, out, cache)
+    edit_body(content)
+    given.clear()
+    build_into(content, out, cache)
+    assert len(given) == len(set(given)), "no file is compressed twice"
+    assert any(path.name.startswith("search-index-") for path in given)
+    build_into(content, tmp_path / "cold", tmp_path / "cold-results")
+    warm_files, cold_files = snapshot(out), snapshot(tmp_path / "cold")
+    assert sorted(warm_files) == sorted(cold_files)
+    assert [path for path in cold_files if warm_files[path] != cold_files[path]] == []
+    assert without_twins(out) == [] and without_twins(tmp_path / "cold") == []
+
+
 def test_a_build_that_fails_after_reusing_files_leaves_the_previous_build_as_it_was(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     content, out, cache = tmp_path / "content", tmp_path / "build", tmp_path / "results"
