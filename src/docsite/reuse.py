@@ -96,9 +96,9 @@ def reuse_pages(previous: Previous, staging: Path, jobs: list[dict[str, str]],
 
 def reuse_twins(previous: Path, staging: Path, given: set[Path] | frozenset[Path] = frozenset()) -> list[Path]:
     """Link the `.br` and `.gz` twins of the previous build beside every file of `staging` whose
-    bytes are the previous build's. Returns the compressible files left without twins but those
-    `given` to precompression already: the only ones it needs to see (a walk of the folder and a
-    stat of each of its files costs seconds at 10,000 pages)."""
+    bytes are the previous build's. Returns the compressible files but those whose twins it linked
+    and those `given` to precompression already: the only ones precompression needs to see (a
+    walk of the folder and a stat of each of its files costs seconds at 10,000 pages)."""
     if not previous.is_dir():
         return [path for path in staging.rglob("*")
                 if compressible(path) and path.name not in RULE_FILES and path not in given]
@@ -107,10 +107,11 @@ def reuse_twins(previous: Path, staging: Path, given: set[Path] | frozenset[Path
         present = set(names)
         for name in names:
             path = Path(folder, name)
-            if (name in RULE_FILES or not compressible(path) or path in given
-                    or any(name + suffix in present for _, suffix in ENCODINGS)):
-                continue  # not compressed, being compressed, or its twins are there (the front end's assets)
-            if not _link_twins(path, previous / path.relative_to(staging)):
+            if name in RULE_FILES or not compressible(path) or path in given:
+                continue  # not compressed, or being compressed
+            if any(name + suffix in present for _, suffix in ENCODINGS):
+                left.append(path)  # its twins came with it (the front end's assets): precompression checks them
+            elif not _link_twins(path, previous / path.relative_to(staging)):
                 left.append(path)
     return left
 
