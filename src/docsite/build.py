@@ -310,15 +310,24 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
     try:
         with Precompressor() as early:  # what is written is compressed while Node renders the pages
             compress = early.add if not dev else None
+            given: set[Path] = set()  # the large files, compressed while the rest is written
+
+            def compress_now(path: Path) -> None:
+                given.add(path)
+                early.add(path)
+
             locale_redirects: list[Redirect] = []
             others = locale_sites(paths, site.config, dev, report, build_id=site.site_data["buildId"])
             for name, part in itertools.chain([("", site)], others):  # each locale's site in its folder
                 folder, prior = staging / name, previous.folder(name)
-                jobs = write_site(part, folder, frontend, progress, prior)
+                jobs = write_site(part, folder, frontend, progress, prior, compress_now if compress else None)
                 if compress:
                     if prior.root is not None and prior.same_code(folder):
-                        reuse_twins(prior.root, folder)  # the twins of unchanged files, before compressing
-                    early.add_tree(folder)
+                        left = reuse_twins(prior.root, folder, given)  # the unchanged files' twins linked
+                    else:
+                        left = [path for path in folder.rglob("*") if path not in given]
+                    for path in left:
+                        compress(path)
                 if jobs:  # none when the previous build had every page (a Node process less)
                     scripts |= prerender(frontend, folder, jobs, progress, compress=not dev)
                 if name:
@@ -384,22 +393,33 @@ def _locale_folder(paths: Paths, locale: str) -> Iterator[Path]:
         yield folder
 
 
-def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress,
-               previous: Previous = NO_PREVIOUS) -> list[dict[str, str]]:
+def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress, previous: Previous = NO_PREVIOUS,
+               compress: Callable[[Path], None] | None = None) -> list[dict[str, str]]:
     """Write everything but the HTML; return the prerender jobs: every route's, but those whose
-    HTML the previous build had for the same inputs (`previous`: docsite.reuse)."""
+    HTML the previous build had for the same inputs (`previous`: docsite.reuse). `compress` is given
+    each large file written (llms-full.txt, the search indexes: tens of MB at 10,000 pages) as soon
+    as it is, so that it is compressed while the search indexes are made and the rest is written."""
     staging.mkdir(parents=True)
     copy_tree(frontend.client_dir, staging)
     shutil.rmtree(staging / ".vite", ignore_errors=True)
     copy_tree(site.static_dir, staging)
-    files = site_outputs(site) | search_files(site)
-    for index, (path, data) in enumerate(files.items()):
-        previous.write(staging / path, path, data)
-        if index % 500 == 0:
-            progress("Writing page data", index, len(files))
-    progress("Writing page data", len(files), len(files))
+    outputs = site_outputs(site)
+
+    def write(files: dict[str, bytes]) -> None:
+        for index, (path, data) in enumerate(files.items()):
+            if previous.write(staging / path, path, data) and compress is not None and len(data) >= LARGE_FILE:
+                compress(staging / path)
+            if index % 500 == 0:
+                progress("Writing page data", index, len(outputs))
+
+    write(outputs)
+    write(search_files(site))  # made once the rest is written (and its large files given to `compress`)
+    progress("Writing page data", len(outputs), len(outputs))
     sidebars = {route.path: page_sidebar_path(route.data) for route in site.routes}
     return reuse_pages(previous, staging, prerender_jobs(site), sidebars)
+
+
+LARGE_FILE = 1 << 20  # bytes: compressed as soon as written (write_site)
 
 
 def site_outputs(site: Site) -> dict[str, bytes]:

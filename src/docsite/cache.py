@@ -81,8 +81,10 @@ class ResultCache:
         return digest.hexdigest()
 
     def peek(self, key: str) -> bool:
-        """Whether `key`'s result is in memory (a worker process need not compute it)."""
-        return key in self.memory
+        """Whether `key`'s result is stored, in memory or on disk: a worker process need not compute
+        it. (A warm build's process starts with nothing in memory: reading its results from disk here
+        costs a tenth of sending every page to a worker and its result back.)"""
+        return key in self.memory or (self.folder is not None and (self.folder / key[:2] / key).is_file())
 
     def put(self, key: str, value: object) -> None:
         """Remember a result computed elsewhere (in a worker process, which stored it on disk)."""

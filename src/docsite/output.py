@@ -17,6 +17,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -129,7 +130,11 @@ def swap_in(staging: Path, out: Path) -> None:
     """Replace `out` with `staging`, in one step where the system allows: there is no moment when
     `out` is missing or half-written (a server keeps serving the previous build until the swap)."""
     if out.exists() and _exchange(staging, out):
-        delete_detached(staging)  # now the previous build
+        # now the previous build: renamed first, so the caller's cleanup of its staging folder does
+        # not delete it in the foreground while the detached process does (a second per 1,000 pages)
+        previous = staging.with_name(f"{staging.name.rsplit('-', 1)[0]}-previous-{time.time_ns()}-{os.getpid()}")
+        staging.rename(previous)
+        delete_detached(previous)
         return
     old = out.with_name(out.name + ".old")
     if old.exists():

@@ -73,3 +73,14 @@ def test_a_second_locale_is_served_from_the_cache_on_the_next_build(mini_site: P
 
     assert french_site_misses() > 0
     assert french_site_misses() == 0
+
+
+def test_a_result_stored_on_disk_is_known_to_a_new_process_without_reading_it(tmp_path: Path) -> None:
+    """load_many sends to worker processes only what `peek` does not know: a warm build's fresh
+    process knows what the previous build stored (else every page went through a worker and back)."""
+    first = ResultCache(tmp_path)
+    key = first.key("test", "a file's bytes")
+    first.get_or_compute(key, lambda: "rendered")
+    fresh = ResultCache(tmp_path)  # the next build's process: nothing in memory
+    assert fresh.peek(key) and not fresh.peek(fresh.key("test", "other bytes"))
+    assert not ResultCache(None).peek(key)

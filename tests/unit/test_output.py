@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import subprocess
+from pathlib import Path
 
 import pytest
 
 from docsite.frontend import Frontend, node
-from docsite.output import data_key, docs_data_path, html_path, page_data_path, tryit_data_path
+from docsite.output import data_key, docs_data_path, html_path, page_data_path, staging_dir, swap_in, tryit_data_path
 from docsite.routes import canonical_route
 from tests.conftest import FRONTEND
 
@@ -52,3 +53,17 @@ def test_the_front_end_computes_the_same_data_paths() -> None:
                             check=True, cwd=FRONTEND)
     assert json.loads(result.stdout) == [[page_data_path(r) for r in ROUTES], docs_data_path("default"),
                                          tryit_data_path("orders")]
+
+
+def test_the_swapped_out_build_is_renamed_before_its_detached_deletion(tmp_path: Path) -> None:
+    """build() deletes its staging folder's name when it ends: after the swap that name must not be the
+    previous build, which a detached process is deleting (deleting it again would cost the build seconds)."""
+    out = tmp_path / "build"
+    (out / "old.html").parent.mkdir(parents=True)
+    (out / "old.html").write_text("previous")
+    staging = staging_dir(out)
+    staging.mkdir()
+    (staging / "new.html").write_text("new")
+    swap_in(staging, out)
+    assert (out / "new.html").read_text() == "new"
+    assert not staging.exists()

@@ -235,3 +235,21 @@ def test_text_becomes_terms_as_in_lunr_js() -> None:
     assert [stem(w) for w in ["deploy", "key", "pay", "gateway", "display", "happy", "sky", "by"]] == [
         "deploy", "key", "pay", "gateway", "display", "happi", "ski", "by"]
     assert index_terms("The refunds — of config.yaml, are deployed") == ["refund", "config.yaml", "deploy"]
+
+
+def test_the_builders_json_is_the_json_encoders() -> None:
+    """`serialize_json` writes the index itself (fast); its bytes are json.dumps's of `serialize()`."""
+    builder = LunrIndexBuilder({"title": 5, "content": 1, "tags": 3})
+    builder.add("0", {"title": 'Quotes "q" and \\ back', "content": "a😀b tab\there é \u0001 ctrl", "tags": ""})
+    builder.add('we"ird\\ref', {"title": "", "content": "tab tab quotes é", "tags": "x y"})
+    builder.add("2", {"title": "Empty", "content": "", "tags": ""})
+    expected = json.dumps(builder.serialize(), ensure_ascii=False, separators=(",", ":"))
+    assert builder.serialize_json() == expected
+    assert json.loads(expected)["invertedIndex"]  # a real index, not two empty ones
+
+
+def test_an_index_files_bytes_are_the_json_of_search_index(site: Site) -> None:
+    files = search_index_files(site.search, site.config.search)
+    docs = [d for d in site.search if d.page.type == "docs"]
+    expected = json.dumps(search_index(docs, site.config.search), ensure_ascii=False, separators=(",", ":"))
+    assert files["search-index-docs-default-current.json"] == expected.encode()

@@ -16,6 +16,7 @@ import pytest
 import docsite.build as builder
 from docsite.build import Paths, build
 from docsite.config import load_config
+from docsite.delivery import _to_compress
 from docsite.errors import BuildError
 from docsite.frontend import Frontend
 from docsite.search import TermCache, search_index_files
@@ -58,6 +59,11 @@ def build_into(content: Path, out: Path, cache: Path) -> set[str]:
     with prerendered() as calls:
         build(Paths(content, out, FRONTEND, cache), log=lambda line: None)
     return set().union(*calls)
+
+
+def without_twins(out: Path) -> list[str]:
+    """The files of a build worth compressing that lack a `.br` or `.gz` twin, or whose twin is older."""
+    return [path.relative_to(out).as_posix() for path in out.rglob("*") if _to_compress(path)]
 
 
 def edit_body(content: Path) -> None:
@@ -104,6 +110,7 @@ def test_a_warm_build_equals_a_cold_build(edit: Callable[[Path], None], tmp_path
     assert [path for path in cold_files if warm_files[path] != cold_files[path]] == []
     assert any(path.endswith(".html.br") for path in cold_files)
     assert any(path.endswith(".json.gz") for path in cold_files)
+    assert without_twins(out) == [] and without_twins(cold) == [], "every file worth compressing has both twins"
 
     reused = {path for path in warm_files
               if (kept / path).is_file() and os.path.samefile(out / path, kept / path)}
@@ -119,6 +126,29 @@ def test_a_warm_build_equals_a_cold_build(edit: Callable[[Path], None], tmp_path
         assert {"/docs/guides/alpha", "/docs/guides/beta"} <= rendered  # beta links to it by title
     if edit is edit_spec:
         assert not rendered & PAGES, "the docs do not read this spec"
+
+
+def test_files_compressed_as_soon_as_written_are_compressed_once_and_cold_equals_warm(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """write_site gives its large files (llms-full.txt, the search indexes) to precompression as it
+    writes them: here every file is large, and neither the walk after it nor reuse_twins gives them again."""
+    monkeypatch.setattr(builder, "LARGE_FILE", 1)
+    given: list[Path] = []
+    real = builder.Precompressor.add
+    monkeypatch.setattr(builder.Precompressor, "add", lambda self, path: (given.append(path), real(self, path))[1])
+    content, out, cache = tmp_path / "content", tmp_path / "build", tmp_path / "results"
+    warm_site(content)
+    build_into(content, out, cache)
+    edit_body(content)
+    given.clear()
+    build_into(content, out, cache)
+    assert len(given) == len(set(given)), "no file is compressed twice"
+    assert any(path.name.startswith("search-index-") for path in given)
+    build_into(content, tmp_path / "cold", tmp_path / "cold-results")
+    warm_files, cold_files = snapshot(out), snapshot(tmp_path / "cold")
+    assert sorted(warm_files) == sorted(cold_files)
+    assert [path for path in cold_files if warm_files[path] != cold_files[path]] == []
+    assert without_twins(out) == [] and without_twins(tmp_path / "cold") == []
 
 
 def test_a_build_that_fails_after_reusing_files_leaves_the_previous_build_as_it_was(
@@ -223,5 +253,6 @@ def test_a_warm_build_of_versions_and_locales_equals_a_cold_build(tmp_path: Path
         warm_files, cold_files = snapshot(out), snapshot(cold)
         assert sorted(warm_files) == sorted(cold_files), f"edit {number}: the same files"
         assert [path for path in cold_files if warm_files[path] != cold_files[path]] == [], f"edit {number}"
+        assert without_twins(out) == [] and without_twins(cold) == [], f"edit {number}: every twin made"
         for page in ("fr/404.html", "fr/404.html.br", "404.html"):  # no edit changes them
             assert os.path.samefile(out / page, kept / page), f"edit {number}: {page} reused"

@@ -66,15 +66,22 @@ def search_index_files(documents: list[SearchDocument], settings: Search,
     analysed."""
     files = {}
     for tag in search_tags(documents):
-        tagged = [d for d in documents if d.page.tag == tag]
-        data = search_index(tagged, settings, language, terms)
-        files[index_file_name(tag)] = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+        stored, builder = _indexed([d for d in documents if d.page.tag == tag], settings, language, terms)
+        # `search_index(...)` as compact JSON, the index written by the builder (docsite.search.lunr_index)
+        files[index_file_name(tag)] = f'{{"documents":{_json(stored)},"index":{builder.serialize_json()}}}'.encode()
     return files
 
 
 def search_index(documents: list[SearchDocument], settings: Search, language: Language = ENGLISH,
                  terms: TermCache | None = None) -> dict[str, Any]:
     """The content of one index file (see the module's docstring)."""
+    stored, builder = _indexed(documents, settings, language, terms)
+    return {"documents": stored, "index": builder.serialize()}
+
+
+def _indexed(documents: list[SearchDocument], settings: Search, language: Language,
+             terms: TermCache | None) -> tuple[list[dict[str, Any]], LunrIndexBuilder]:
+    """The documents as the index file stores them, and the index of them."""
     builder = LunrIndexBuilder(indexed_fields(settings), k1=settings.k1, b=settings.b, language=language,
                                analyse=(terms or TermCache(None, language)).terms)
     stored: list[dict[str, Any]] = []
@@ -92,7 +99,11 @@ def search_index(documents: list[SearchDocument], settings: Search, language: La
             "pageTitle": page.title,
             "type": page.type,
         })
-    return {"documents": stored, "index": builder.serialize()}
+    return stored, builder
+
+
+def _json(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def indexed_fields(settings: Search) -> dict[str, float]:
