@@ -10,9 +10,10 @@ import datetime as dt
 import difflib
 import multiprocessing
 import os
+import pickle
 import re
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,10 +23,12 @@ from pydantic import BaseModel, ConfigDict
 
 from docsite.cache import results
 from docsite.config import SiteConfig
+from docsite.diagrams import LANGUAGE as DIAGRAM_LANGUAGE
 from docsite.errors import BuildError, Problem, Report, internal_error, listing
 from docsite.frontmatter import read_markdown_file
 from docsite.frontmatter_models import BlogFrontMatter, DocFrontMatter, FrontMatter, PageFrontMatter
 from docsite.markdown import Rendered, render_markdown
+from docsite.markdown.highlight import warm_lexers
 from docsite.markdown.text import plain_text
 from docsite.validation import validate
 from docsite.versions import CURRENT, VersionSource, version_sources
@@ -234,14 +237,17 @@ def load_markdown(file: Path, model: type[F], report: Report) -> Loaded[F] | Non
     if key is None:
         return _load_markdown(file, model, report)  # unreadable: reported as the file's own error, uncached
     data = key[1]
+    loaded, problems = results().get_or_compute(key[0], _loading(file, model), lambda: _unchanged(file, data))
+    report.extend(problems)
+    return loaded
 
+
+def _loading(file: Path, model: type[F]) -> Callable[[], tuple[Loaded[F] | None, list[Problem]]]:
+    """What the result cache keeps for `file`: its `_load_markdown` and the problems it reported."""
     def compute() -> tuple[Loaded[F] | None, list[Problem]]:
         found = Report()
         return _load_markdown(file, model, found), found.problems
-
-    loaded, problems = results().get_or_compute(key[0], compute, lambda: _unchanged(file, data))
-    report.extend(problems)
-    return loaded
+    return compute
 
 
 def _unchanged(file: Path, data: bytes) -> bool:
@@ -301,14 +307,15 @@ def load_many(files: list[Path], model: type[F], report: Report) -> list[tuple[P
     to_render = [file for file, key in keys.items() if key is None or not cache.peek(key[0])]
     done: dict[Path, tuple[Loaded[F] | None, list[Problem]]] = {}
     if len(to_render) >= PARALLEL_FROM and (os.cpu_count() or 1) >= 2:
+        warm_lexers(_fence_languages(key[1] for file in to_render if (key := keys[file]) is not None))
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(max_workers=os.cpu_count(), mp_context=context) as pool:
             rendered = list(pool.map(_load_in_worker, to_render, [model] * len(to_render), chunksize=16))
-        for file, outcome in zip(to_render, rendered, strict=True):
-            done[file] = outcome
+        for file, data in zip(to_render, rendered, strict=True):
+            done[file] = pickle.loads(data)
             key = keys[file]
             if key is not None and _unchanged(file, key[1]):
-                cache.put(key[0], outcome)  # the worker stored it on disk; this process keeps it in memory
+                cache.put(key[0], data)  # the worker stored it on disk; this process keeps it in memory
     loaded: list[tuple[Path, Loaded[F]]] = []
     for file in files:
         if file in done:
@@ -321,9 +328,23 @@ def load_many(files: list[Path], model: type[F], report: Report) -> list[tuple[P
     return loaded
 
 
-def _load_in_worker(file: Path, model: type[F]) -> tuple[Loaded[F] | None, list[Problem]]:
-    report = Report()
-    return load_markdown(file, model, report), report.problems
+def _load_in_worker(file: Path, model: type[F]) -> bytes:
+    """`load_markdown`'s result and problems, pickled as the result cache keeps them."""
+    key = _cache_key(file, model)
+    if key is None:  # unreadable: reported as the file's own error, uncached
+        return pickle.dumps(_loading(file, model)(), protocol=pickle.HIGHEST_PROTOCOL)
+    data = key[1]
+    return results().pickled(key[0], _loading(file, model), lambda: _unchanged(file, data))
+
+
+_FENCE_LANGUAGE = re.compile(rb"^[ \t>]*(?:`{3,}|~{3,})[ \t]*([\w+#.-]+)", re.MULTILINE)
+
+
+def _fence_languages(sources: Iterable[bytes]) -> set[str]:
+    """The languages the code blocks of these pages name (their lexers are looked up once, before
+    the worker processes are forked), but diagrams'."""
+    names = {match.decode("utf-8", "replace").lower() for data in sources for match in _FENCE_LANGUAGE.findall(data)}
+    return names - {DIAGRAM_LANGUAGE}
 
 
 def _markdown_files(folder: Path) -> Iterator[Path]:
