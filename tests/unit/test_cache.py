@@ -4,6 +4,7 @@ build reads is kept, and a second locale's pages are served from it on the next 
 from __future__ import annotations
 
 import os
+import pickle
 import time
 from pathlib import Path
 
@@ -73,3 +74,24 @@ def test_a_second_locale_is_served_from_the_cache_on_the_next_build(mini_site: P
 
     assert french_site_misses() > 0
     assert french_site_misses() == 0
+
+
+def test_a_worker_sends_the_stored_pickle_as_it_is_and_the_parent_keeps_it(tmp_path: Path) -> None:
+    worker = ResultCache(tmp_path / "cache")
+    key = worker.key("test", "input")
+    calls: list[int] = []
+
+    def compute() -> dict[str, list[int]]:
+        calls.append(1)
+        return {"tree": [1, 2]}
+
+    data = worker.pickled(key, compute)
+    assert pickle.loads(data) == {"tree": [1, 2]} and calls == [1]
+    assert worker.pickled(key, compute) == data and calls == [1], "a hit is not computed again"
+    assert ResultCache(tmp_path / "cache").pickled(key, compute) == data and calls == [1], "read from disk"
+
+    parent = ResultCache(None)
+    parent.put(key, data)
+    first = parent.get_or_compute(key, compute)
+    first["tree"].append(3)  # later stages edit what they are given...
+    assert parent.get_or_compute(key, compute) == {"tree": [1, 2]} and calls == [1]  # ...a copy each time

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from docsite.config import load_config
-from docsite.content import load_content
+from docsite.content import _fence_languages, load_content
 from docsite.errors import Report
 
 
@@ -111,3 +111,9 @@ def test_pages_markdown_and_react(mini_site: Path) -> None:
     assert sorted(p.route for p in content.pages) == ["/contact/", "/faq"]
     assert [(p.route, p.page.props) for p in content.react_pages] == [("/", {"a": 1})]
     assert any("description" in p.message and p.file == pages / "broken.yaml" for p in report.errors)
+
+
+def test_the_languages_pages_name_are_found_for_their_lexers_to_be_looked_up_before_the_pool_forks() -> None:
+    pages = [b"Text\n\n```Python title=\"x.py\"\nprint(1)\n```\n", b"> ~~~ yaml\na: 1\n~~~\n",
+             b"```mermaid\ngraph TD\n```\n", b"```\nplain\n```\n", b"- item\n\n  ````js {1}\nx\n  ````\n"]
+    assert _fence_languages(pages) == {"python", "yaml", "js"}
