@@ -310,12 +310,13 @@ def load_many(files: list[Path], model: type[F], report: Report) -> list[tuple[P
         warm_lexers(_fence_languages(key[1] for file in to_render if (key := keys[file]) is not None))
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(max_workers=os.cpu_count(), mp_context=context) as pool:
-            rendered = list(pool.map(_load_in_worker, to_render, [model] * len(to_render), chunksize=16))
-        for file, data in zip(to_render, rendered, strict=True):
-            done[file] = pickle.loads(data)
-            key = keys[file]
-            if key is not None and _unchanged(file, key[1]):
-                cache.put(key[0], data)  # the worker stored it on disk; this process keeps it in memory
+            # each result as it comes: its pickle is dropped once read (unless the cache keeps it)
+            rendered = pool.map(_load_in_worker, to_render, [model] * len(to_render), chunksize=16)
+            for file, data in zip(to_render, rendered, strict=True):
+                done[file] = pickle.loads(data)
+                key = keys[file]
+                if cache.keep_in_memory and key is not None and _unchanged(file, key[1]):
+                    cache.put(key[0], data)  # the worker stored it on disk; this process keeps it in memory
     loaded: list[tuple[Path, Loaded[F]]] = []
     for file in files:
         if file in done:

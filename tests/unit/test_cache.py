@@ -95,3 +95,13 @@ def test_a_worker_sends_the_stored_pickle_as_it_is_and_the_parent_keeps_it(tmp_p
     first = parent.get_or_compute(key, compute)
     first["tree"].append(3)  # later stages edit what they are given...
     assert parent.get_or_compute(key, compute) == {"tree": [1, 2]} and calls == [1]  # ...a copy each time
+
+
+def test_a_build_reads_results_from_the_folder_and_only_the_dev_server_keeps_them_in_memory(
+        mini_site: Path, tmp_path: Path) -> None:
+    paths = Paths(mini_site, tmp_path / "build", FRONTEND, tmp_path / "cache")
+    load_site(paths)
+    assert results().misses > 0 and not results().memory, "a one-off build reads each result once"
+    misses = results().misses
+    load_site(paths, dev=True)
+    assert results().misses == misses and results().memory, "the dev server's next rebuild reads memory"
