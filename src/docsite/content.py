@@ -189,12 +189,17 @@ def doc_not_found(doc_id: str, known: list[str]) -> str:
 
 # -- loading ------------------------------------------------------------------------------------
 
-def load_content(content_dir: Path, config: SiteConfig, report: Report, *, dev: bool = False) -> Content:
+def load_content(content_dir: Path, config: SiteConfig, report: Report, *, dev: bool = False,
+                 meanwhile: Callable[[], object] | None = None) -> Content:
+    """Load the content. `meanwhile` is called once, in this process: while worker processes render
+    the docs when there are many, else once the content is loaded. Work that does not read the
+    content (the specs' validation) is done then on time this process would spend waiting."""
+    pending = [meanwhile] if meanwhile else []
     content = Content(versions=version_sources(config, content_dir, report))
     docs_dir = content_dir / config.docs.path
     for version in content.versions:
         updated = _git_last_updated(version.docs_dir) if config.docs.showLastUpdateTime else {}
-        loaded = [*_load_docs(content_dir, version, report, updated)]
+        loaded = [*_load_docs(content_dir, version, report, updated, pending)]
         for doc in loaded:
             (content.docs if dev or not doc.front.draft else content.drafts).append(doc)
         _check_unique_ids(loaded, report)
@@ -215,7 +220,13 @@ def load_content(content_dir: Path, config: SiteConfig, report: Report, *, dev: 
             report.error("an .mdx file: it would not be built", mdx, 1,
                          "rename it to .md; pages are Markdown with directives for components and tabs "
                          "(content/README.md), MDX's import lines and JSX are not read")
+    _run(pending)
     return content
+
+
+def _run(pending: list[Callable[[], object]]) -> None:
+    while pending:
+        pending.pop(0)()
 
 
 class Loaded(NamedTuple, Generic[F]):
@@ -300,8 +311,10 @@ def _load_markdown(file: Path, model: type[F], report: Report) -> Loaded[F] | No
 PARALLEL_FROM = 64
 
 
-def load_many(files: list[Path], model: type[F], report: Report) -> list[tuple[Path, Loaded[F]]]:
-    """`load_markdown` for every file, in order, in worker processes when many are not cached."""
+def load_many(files: list[Path], model: type[F], report: Report,
+              meanwhile: list[Callable[[], object]] | None = None) -> list[tuple[Path, Loaded[F]]]:
+    """`load_markdown` for every file, in order, in worker processes when many are not cached; the
+    calls in `meanwhile` are made (and removed) while they work."""
     cache = results()
     keys = {file: _cache_key(file, model) for file in files}
     to_render = [file for file, key in keys.items() if key is None or not cache.peek(key[0])]
@@ -312,6 +325,7 @@ def load_many(files: list[Path], model: type[F], report: Report) -> list[tuple[P
         with ProcessPoolExecutor(max_workers=os.cpu_count(), mp_context=context) as pool:
             # each result as it comes: its pickle is dropped once read (unless the cache keeps it)
             rendered = pool.map(_load_in_worker, to_render, [model] * len(to_render), chunksize=16)
+            _run(meanwhile or [])  # the workers are forked: this process has no other thread then
             for file, data in zip(to_render, rendered, strict=True):
                 done[file] = pickle.loads(data)
                 key = keys[file]
@@ -354,10 +368,11 @@ def _markdown_files(folder: Path) -> Iterator[Path]:
 
 
 def _load_docs(content_dir: Path, version: VersionSource, report: Report,
-               updated: dict[Path, str]) -> Iterator[Doc]:
+               updated: dict[Path, str], meanwhile: list[Callable[[], object]]) -> Iterator[Doc]:
     docs_dir = version.docs_dir
     base = version.base
-    for file, (front, rendered, title, lines) in load_many(list(_markdown_files(docs_dir)), DocFrontMatter, report):
+    files = list(_markdown_files(docs_dir))
+    for file, (front, rendered, title, lines) in load_many(files, DocFrontMatter, report, meanwhile):
         relative = file.relative_to(docs_dir).with_suffix("")
         folder = relative.parent.as_posix()
         folder = "" if folder == "." else folder
