@@ -169,7 +169,7 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
               locale: LocaleContent | None = None, build_id: str | None = None) -> Site:
     """Load, resolve and check the content (of `locale`'s site: the content with its translations
     laid over it, docsite.i18n). Raises BuildError listing every error found."""
-    use_cache(paths.cache)
+    use_cache(paths.cache, memory=dev)  # only the dev server reads a result again (on its next rebuild)
     root_config = load_config(locale.source if locale else paths.content)
     config = translate_config(root_config, locale.source, locale.locale) if locale else root_config
     report = report or Report()
@@ -177,7 +177,9 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
         check_locales(config, paths.content, report)
         report.raise_if_errors()
     frontend = Frontend(paths.frontend)
-    content = load_content(paths.content, config, report, dev=dev)
+    spec_report, loaded_specs = Report(), []  # the specs are validated while workers render the pages
+    content = load_content(paths.content, config, report, dev=dev, meanwhile=lambda: loaded_specs.append(
+        load_specs(paths.content / "specs", spec_report)))
     _stop_if_a_page_failed(content, report)  # before anything that names a page or an author
     pages = [*content.docs, *content.posts, *content.pages]
     diagrams = render_diagrams([(page.file, use) for page in pages for use in page.rendered.diagrams],
@@ -193,7 +195,8 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
             check_docs_labels(locale.source, locale.locale, v.name, version_sidebars[v.name].translation_keys, report)
     latest = next(v for v in content.versions if v.is_last)
     docs, sidebars = indexes[latest.name], version_sidebars[latest.name]
-    specs = load_specs(paths.content / "specs", report)
+    specs = loaded_specs[0]
+    report.extend(spec_report.problems)
     _stop_if_a_spec_failed(specs, paths.content / "specs", report)
 
     routes: list[Route] = []

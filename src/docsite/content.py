@@ -10,9 +10,10 @@ import datetime as dt
 import difflib
 import multiprocessing
 import os
+import pickle
 import re
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,10 +23,12 @@ from pydantic import BaseModel, ConfigDict
 
 from docsite.cache import results
 from docsite.config import SiteConfig
+from docsite.diagrams import LANGUAGE as DIAGRAM_LANGUAGE
 from docsite.errors import BuildError, Problem, Report, internal_error, listing
 from docsite.frontmatter import read_markdown_file
 from docsite.frontmatter_models import BlogFrontMatter, DocFrontMatter, FrontMatter, PageFrontMatter
 from docsite.markdown import Rendered, render_markdown
+from docsite.markdown.highlight import warm_lexers
 from docsite.markdown.text import plain_text
 from docsite.validation import validate
 from docsite.versions import CURRENT, VersionSource, version_sources
@@ -186,12 +189,17 @@ def doc_not_found(doc_id: str, known: list[str]) -> str:
 
 # -- loading ------------------------------------------------------------------------------------
 
-def load_content(content_dir: Path, config: SiteConfig, report: Report, *, dev: bool = False) -> Content:
+def load_content(content_dir: Path, config: SiteConfig, report: Report, *, dev: bool = False,
+                 meanwhile: Callable[[], object] | None = None) -> Content:
+    """Load the content. `meanwhile` is called once, in this process: while worker processes render
+    the docs when there are many, else once the content is loaded. Work that does not read the
+    content (the specs' validation) is done then on time this process would spend waiting."""
+    pending = [meanwhile] if meanwhile else []
     content = Content(versions=version_sources(config, content_dir, report))
     docs_dir = content_dir / config.docs.path
     for version in content.versions:
         updated = _git_last_updated(version.docs_dir) if config.docs.showLastUpdateTime else {}
-        loaded = [*_load_docs(content_dir, version, report, updated)]
+        loaded = [*_load_docs(content_dir, version, report, updated, pending)]
         for doc in loaded:
             (content.docs if dev or not doc.front.draft else content.drafts).append(doc)
         _check_unique_ids(loaded, report)
@@ -212,7 +220,13 @@ def load_content(content_dir: Path, config: SiteConfig, report: Report, *, dev: 
             report.error("an .mdx file: it would not be built", mdx, 1,
                          "rename it to .md; pages are Markdown with directives for components and tabs "
                          "(content/README.md), MDX's import lines and JSX are not read")
+    _run(pending)
     return content
+
+
+def _run(pending: list[Callable[[], object]]) -> None:
+    while pending:
+        pending.pop(0)()
 
 
 class Loaded(NamedTuple, Generic[F]):
@@ -234,14 +248,17 @@ def load_markdown(file: Path, model: type[F], report: Report) -> Loaded[F] | Non
     if key is None:
         return _load_markdown(file, model, report)  # unreadable: reported as the file's own error, uncached
     data = key[1]
+    loaded, problems = results().get_or_compute(key[0], _loading(file, model), lambda: _unchanged(file, data))
+    report.extend(problems)
+    return loaded
 
+
+def _loading(file: Path, model: type[F]) -> Callable[[], tuple[Loaded[F] | None, list[Problem]]]:
+    """What the result cache keeps for `file`: its `_load_markdown` and the problems it reported."""
     def compute() -> tuple[Loaded[F] | None, list[Problem]]:
         found = Report()
         return _load_markdown(file, model, found), found.problems
-
-    loaded, problems = results().get_or_compute(key[0], compute, lambda: _unchanged(file, data))
-    report.extend(problems)
-    return loaded
+    return compute
 
 
 def _unchanged(file: Path, data: bytes) -> bool:
@@ -294,21 +311,26 @@ def _load_markdown(file: Path, model: type[F], report: Report) -> Loaded[F] | No
 PARALLEL_FROM = 64
 
 
-def load_many(files: list[Path], model: type[F], report: Report) -> list[tuple[Path, Loaded[F]]]:
-    """`load_markdown` for every file, in order, in worker processes when many are not cached."""
+def load_many(files: list[Path], model: type[F], report: Report,
+              meanwhile: list[Callable[[], object]] | None = None) -> list[tuple[Path, Loaded[F]]]:
+    """`load_markdown` for every file, in order, in worker processes when many are not cached; the
+    calls in `meanwhile` are made (and removed) while they work."""
     cache = results()
     keys = {file: _cache_key(file, model) for file in files}
     to_render = [file for file, key in keys.items() if key is None or not cache.peek(key[0])]
     done: dict[Path, tuple[Loaded[F] | None, list[Problem]]] = {}
     if len(to_render) >= PARALLEL_FROM and (os.cpu_count() or 1) >= 2:
+        warm_lexers(_fence_languages(key[1] for file in to_render if (key := keys[file]) is not None))
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(max_workers=os.cpu_count(), mp_context=context) as pool:
-            rendered = list(pool.map(_load_in_worker, to_render, [model] * len(to_render), chunksize=16))
-        for file, outcome in zip(to_render, rendered, strict=True):
-            done[file] = outcome
-            key = keys[file]
-            if key is not None and _unchanged(file, key[1]):
-                cache.put(key[0], outcome)  # the worker stored it on disk; this process keeps it in memory
+            # each result as it comes: its pickle is dropped once read (unless the cache keeps it)
+            rendered = pool.map(_load_in_worker, to_render, [model] * len(to_render), chunksize=16)
+            _run(meanwhile or [])  # the workers are forked: this process has no other thread then
+            for file, data in zip(to_render, rendered, strict=True):
+                done[file] = pickle.loads(data)
+                key = keys[file]
+                if cache.keep_in_memory and key is not None and _unchanged(file, key[1]):
+                    cache.put(key[0], data)  # the worker stored it on disk; this process keeps it in memory
     loaded: list[tuple[Path, Loaded[F]]] = []
     for file in files:
         if file in done:
@@ -321,9 +343,23 @@ def load_many(files: list[Path], model: type[F], report: Report) -> list[tuple[P
     return loaded
 
 
-def _load_in_worker(file: Path, model: type[F]) -> tuple[Loaded[F] | None, list[Problem]]:
-    report = Report()
-    return load_markdown(file, model, report), report.problems
+def _load_in_worker(file: Path, model: type[F]) -> bytes:
+    """`load_markdown`'s result and problems, pickled as the result cache keeps them."""
+    key = _cache_key(file, model)
+    if key is None:  # unreadable: reported as the file's own error, uncached
+        return pickle.dumps(_loading(file, model)(), protocol=pickle.HIGHEST_PROTOCOL)
+    data = key[1]
+    return results().pickled(key[0], _loading(file, model), lambda: _unchanged(file, data))
+
+
+_FENCE_LANGUAGE = re.compile(rb"^[ \t>]*(?:`{3,}|~{3,})[ \t]*([\w+#.-]+)", re.MULTILINE)
+
+
+def _fence_languages(sources: Iterable[bytes]) -> set[str]:
+    """The languages the code blocks of these pages name (their lexers are looked up once, before
+    the worker processes are forked), but diagrams'."""
+    names = {match.decode("utf-8", "replace").lower() for data in sources for match in _FENCE_LANGUAGE.findall(data)}
+    return names - {DIAGRAM_LANGUAGE}
 
 
 def _markdown_files(folder: Path) -> Iterator[Path]:
@@ -332,10 +368,11 @@ def _markdown_files(folder: Path) -> Iterator[Path]:
 
 
 def _load_docs(content_dir: Path, version: VersionSource, report: Report,
-               updated: dict[Path, str]) -> Iterator[Doc]:
+               updated: dict[Path, str], meanwhile: list[Callable[[], object]]) -> Iterator[Doc]:
     docs_dir = version.docs_dir
     base = version.base
-    for file, (front, rendered, title, lines) in load_many(list(_markdown_files(docs_dir)), DocFrontMatter, report):
+    files = list(_markdown_files(docs_dir))
+    for file, (front, rendered, title, lines) in load_many(files, DocFrontMatter, report, meanwhile):
         relative = file.relative_to(docs_dir).with_suffix("")
         folder = relative.parent.as_posix()
         folder = "" if folder == "." else folder

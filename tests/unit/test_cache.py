@@ -4,6 +4,7 @@ build reads is kept, and a second locale's pages are served from it on the next 
 from __future__ import annotations
 
 import os
+import pickle
 import time
 from pathlib import Path
 
@@ -84,3 +85,34 @@ def test_a_result_stored_on_disk_is_known_to_a_new_process_without_reading_it(tm
     fresh = ResultCache(tmp_path)  # the next build's process: nothing in memory
     assert fresh.peek(key) and not fresh.peek(fresh.key("test", "other bytes"))
     assert not ResultCache(None).peek(key)
+
+
+def test_a_worker_sends_the_stored_pickle_as_it_is_and_the_parent_keeps_it(tmp_path: Path) -> None:
+    worker = ResultCache(tmp_path / "cache")
+    key = worker.key("test", "input")
+    calls: list[int] = []
+
+    def compute() -> dict[str, list[int]]:
+        calls.append(1)
+        return {"tree": [1, 2]}
+
+    data = worker.pickled(key, compute)
+    assert pickle.loads(data) == {"tree": [1, 2]} and calls == [1]
+    assert worker.pickled(key, compute) == data and calls == [1], "a hit is not computed again"
+    assert ResultCache(tmp_path / "cache").pickled(key, compute) == data and calls == [1], "read from disk"
+
+    parent = ResultCache(None)
+    parent.put(key, data)
+    first = parent.get_or_compute(key, compute)
+    first["tree"].append(3)  # later stages edit what they are given...
+    assert parent.get_or_compute(key, compute) == {"tree": [1, 2]} and calls == [1]  # ...a copy each time
+
+
+def test_a_build_reads_results_from_the_folder_and_only_the_dev_server_keeps_them_in_memory(
+        mini_site: Path, tmp_path: Path) -> None:
+    paths = Paths(mini_site, tmp_path / "build", FRONTEND, tmp_path / "cache")
+    load_site(paths)
+    assert results().misses > 0 and not results().memory, "a one-off build reads each result once"
+    misses = results().misses
+    load_site(paths, dev=True)
+    assert results().misses == misses and results().memory, "the dev server's next rebuild reads memory"

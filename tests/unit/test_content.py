@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import multiprocessing
 from pathlib import Path
 
+import pytest
+
+import docsite.content as content_module
+from docsite.cache import use_cache
 from docsite.config import load_config
-from docsite.content import load_content
+from docsite.content import _fence_languages, load_content
 from docsite.errors import Report
 
 
@@ -111,3 +116,29 @@ def test_pages_markdown_and_react(mini_site: Path) -> None:
     assert sorted(p.route for p in content.pages) == ["/contact/", "/faq"]
     assert [(p.route, p.page.props) for p in content.react_pages] == [("/", {"a": 1})]
     assert any("description" in p.message and p.file == pages / "broken.yaml" for p in report.errors)
+
+
+def test_the_languages_pages_name_are_found_for_their_lexers_to_be_looked_up_before_the_pool_forks() -> None:
+    pages = [b"Text\n\n```Python title=\"x.py\"\nprint(1)\n```\n", b"> ~~~ yaml\na: 1\n~~~\n",
+             b"```mermaid\ngraph TD\n```\n", b"```\nplain\n```\n", b"- item\n\n  ````js {1}\nx\n  ````\n"]
+    assert _fence_languages(pages) == {"python", "yaml", "js"}
+
+
+def test_work_given_to_do_meanwhile_is_done_once_while_the_workers_render_or_after_loading(
+        mini_site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for index in range(4):
+        write(mini_site / "docs" / f"page-{index}.md", doc(f"Page {index}"))
+    workers: list[int] = []
+
+    def meanwhile() -> None:
+        workers.append(len(multiprocessing.active_children()))
+
+    use_cache(tmp_path / "one")
+    load_content(mini_site, load_config(mini_site), Report(), meanwhile=meanwhile)
+    assert workers == [0], "few pages: rendered here, then the work is done"
+    use_cache(tmp_path / "two")  # nothing rendered yet
+    monkeypatch.setattr(content_module, "PARALLEL_FROM", 2)
+    content = load_content(mini_site, load_config(mini_site), Report(), meanwhile=meanwhile)
+    assert len(workers) == 2 and workers[1] >= 1, "done while the worker processes render"
+    assert len(content.docs) == 5
+    use_cache(None)

@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 
 from docsite.markdown import render_markdown
+from docsite.markdown.highlight import highlight_lines
+from docsite.markdown.parser import markdown_parser
 from docsite.markdown.text import Slugger, plain_text, slugify, walk
 
 FILE = Path("page.md")
@@ -406,3 +408,22 @@ def test_raw_html_react_cannot_render_is_one_error_at_its_line(case: str) -> Non
     out = render(text)
     assert [(p.message, p.line) for p in out.problems] == [(message, line)]
     assert out.problems[0].fix
+
+
+def test_a_snippet_repeated_across_pages_is_highlighted_once() -> None:
+    code = 'curl -s https://api.example.com/v1/carts \\\n  -H "Authorization: Bearer $TOKEN"\n'
+    first = render_markdown(f"```bash\n{code}```\n", Path("a.md")).tree
+    hits = highlight_lines.cache_info().hits
+    second = render_markdown(f"Other text.\n\n```bash\n{code}```\n", Path("b.md")).tree
+    assert highlight_lines.cache_info().hits == hits + 1
+    assert first[0] == second[1] and '<span class="nv">$TOKEN</span>' in first[0][1]["html"]
+
+
+def test_containers_are_read_by_one_rule_tried_on_lines_starting_with_a_colon() -> None:
+    ruler = markdown_parser().block.ruler
+    assert [name for name in ruler.get_active_rules() if name.startswith("container_")] == ["container_note"]
+    tree = render_markdown("::::tabs\n:::tab One\n:::tip[Nested]\nText\n:::\n:::\n::::\n\n:::danger\nNo\n:::\n",
+                           Path("a.md")).tree
+    assert [node[0] for node in tree] == ["Tabs", "div"]
+    assert tree[0][2][2][1] == {"className": "admonition admonition-tip"}
+    assert tree[1][1] == {"className": "admonition admonition-danger"}

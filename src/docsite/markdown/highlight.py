@@ -9,6 +9,7 @@ the highlighted-line background (a unit test checks it, and that the committed C
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from html import escape
 
@@ -91,24 +92,47 @@ def _css_class(ttype: _TokenType) -> str:
     return str(STANDARD_TYPES[node]) if node is not None else ""
 
 
+@lru_cache(maxsize=512)
+def _span_class(ttype: _TokenType) -> str:
+    """The class of a token's span; "" for a token code-theme.css does not colour (punctuation,
+    whitespace...: a span would change nothing)."""
+    cls = _css_class(ttype)
+    return cls if cls in _colored_classes() else ""
+
+
+def warm_lexers(languages: Iterable[str]) -> None:
+    """Look the lexers of `languages` up now: a process that forks workers to render pages looks
+    each up once for all of them (a lookup imports the lexer's module and compiles its rules)."""
+    for language in languages:
+        _lexer(language.lower())
+
+
+# Pages repeat their snippets (the same `curl` call on every page of a resource, an example in
+# each language tab) and the API reference its generated samples: each is highlighted once per process.
+@lru_cache(maxsize=4096)
 def highlight_lines(code: str, language: str, marked: frozenset[int] = frozenset(), *, lines: bool = True) -> str:
     """HTML for `code`: each line a `<span class="line">` (marked lines add `highlighted`).
 
     `lines=False` leaves the line spans out (no line numbers or highlights then): a third lighter for
     the many generated samples and examples of the API reference."""
     found: list[list[str]] = [[]]
+    line = found[0]
     lexer = _lexer(language)
     tokens = lexer.get_tokens(code) if lexer else [(None, code)]
     for ttype, value in tokens:
-        cls = _css_class(ttype) if ttype is not None else ""
-        if cls not in _colored_classes():  # punctuation, whitespace...: a span would change nothing
-            cls = ""
+        cls = _span_class(ttype) if ttype is not None else ""
+        if "\n" not in value:
+            if value:
+                text = escape(value, quote=False)
+                line.append(f'<span class="{cls}">{text}</span>' if cls else text)
+            continue
         for i, piece in enumerate(value.split("\n")):
             if i:
-                found.append([])
+                line = []
+                found.append(line)
             if piece:
                 text = escape(piece, quote=False)
-                found[-1].append(f'<span class="{cls}">{text}</span>' if cls else text)
+                line.append(f'<span class="{cls}">{text}</span>' if cls else text)
     if len(found) > 1 and not found[-1]:
         found.pop()  # the newline that ends the last line
     if not lines:

@@ -49,8 +49,7 @@ def markdown_parser() -> MarkdownIt:
     deflist_plugin(md)
     # `$5 and $10` stays text: no space inside the dollars, no digit right after the closing one
     dollarmath_plugin(md, allow_space=False, allow_digits=False, double_inline=False)
-    for name in CONTAINERS:
-        container_plugin(md, name, validate=_container_validator(name))
+    _containers(md)
     md.block.ruler.before("paragraph", "component", _component_rule,
                           {"alt": ["paragraph", "reference", "blockquote", "list"]})
     return md
@@ -74,6 +73,27 @@ def _report_too_deep(md: MarkdownIt) -> None:
         tokenize(state, start, end)
 
     setattr(md.block, "tokenize", tokenize_or_record)  # noqa: B010 (mypy: a method is not assignable)
+
+
+def _containers(md: MarkdownIt) -> None:
+    """The containers, read by one rule: mdit_py_plugins makes a rule per name, and the nine were
+    tried in turn at the start of every block and paragraph line, when a line that does not start
+    with a colon is none of them. The one rule tries them, in the same order, on such lines only."""
+    names = [f"container_{name}" for name in CONTAINERS]
+    for name in CONTAINERS:
+        container_plugin(md, name, validate=_container_validator(name))
+    ruler = md.block.ruler
+    rules = [ruler.__rules__[ruler.__find__(name)] for name in names]
+    functions = [rule.fn for rule in rules]
+
+    def container(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+        begin = state.bMarks[start] + state.tShift[start]
+        if state.src[begin:begin + 1] != ":":
+            return False
+        return any(function(state, start, end, silent) for function in functions)
+
+    ruler.at(names[0], container, {"alt": rules[0].alt})
+    ruler.disable(names[1:])
 
 
 def _container_validator(name: str) -> Any:
