@@ -176,13 +176,7 @@ def test_a_body_edit_loads_that_doc_alone_and_its_broken_link_fails_as_in_a_cold
     content = tmp_path / "content"
     small_site(content)
     builder = DevBuilder(Paths(content, tmp_path / "dev", FRONTEND), log=lambda line: None)
-    complete_loads: list[Path] = []
-
-    def counting_load_site(paths: Paths, **options: Any) -> Any:
-        complete_loads.append(paths.content)
-        return load_site(paths, **options)
-
-    monkeypatch.setattr(incremental, "load_site", counting_load_site)
+    complete_loads = _counting_complete_loads(monkeypatch)
     page = tmp_path / "dev" / "docs" / "guides" / "alpha" / "index.html"
     alpha = content / "docs" / "guides" / "alpha.md"
     try:
@@ -427,13 +421,7 @@ def test_an_editor_backup_file_saved_with_a_doc_leaves_it_the_one_page_rebuild(
     content = tmp_path / "content"
     small_site(content)
     builder = DevBuilder(Paths(content, tmp_path / "dev", FRONTEND), log=lambda line: None)
-    complete_loads: list[Path] = []
-
-    def counting_load_site(paths: Paths, **options: Any) -> Any:
-        complete_loads.append(paths.content)
-        return load_site(paths, **options)
-
-    monkeypatch.setattr(incremental, "load_site", counting_load_site)
+    complete_loads = _counting_complete_loads(monkeypatch)
     alpha = content / "docs" / "guides" / "alpha.md"
     try:
         builder.rebuild()
@@ -457,13 +445,7 @@ def test_a_save_of_several_docs_whose_edits_stay_on_their_pages_loads_those_docs
     content = tmp_path / "content"
     small_site(content)
     builder = DevBuilder(Paths(content, tmp_path / "dev", FRONTEND), log=lambda line: None)
-    complete_loads: list[Path] = []
-
-    def counting_load_site(paths: Paths, **options: Any) -> Any:
-        complete_loads.append(paths.content)
-        return load_site(paths, **options)
-
-    monkeypatch.setattr(incremental, "load_site", counting_load_site)
+    complete_loads = _counting_complete_loads(monkeypatch)
     guides = content / "docs" / "guides"
     try:
         builder.rebuild()
@@ -484,3 +466,15 @@ def test_a_save_of_several_docs_whose_edits_stay_on_their_pages_loads_those_docs
         assert complete_loads, "a problem in one of them: the complete load reports it"
     finally:
         builder.close()
+
+
+def _counting_complete_loads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """The content folders the dev builder loads whole from now on (a one-page rebuild loads none)."""
+    loads: list[Path] = []
+
+    def counting_load_site(paths: Paths, **options: Any) -> Any:
+        loads.append(paths.content)
+        return load_site(paths, **options)
+
+    monkeypatch.setattr(incremental, "load_site", counting_load_site)
+    return loads
