@@ -125,10 +125,6 @@ class Precompressor:
         if compressible(path) and path.name not in RULE_FILES:  # the rest is checked on the threads
             self._pending.append(self._pool.submit(self._compress, path))
 
-    def add_tree(self, root: Path) -> None:
-        for path in root.rglob("*"):
-            self.add(path)
-
     @staticmethod
     def _compress(path: Path) -> None:
         if _to_compress(path):
