@@ -463,8 +463,52 @@ def _locating_validator(version: str) -> type[SpecValidator]:
     prefixes its errors' paths with the location it was called on; the innermost one wins.
     """
     base = OpenAPIV31SpecValidator if version == "3.1" else OpenAPIV30SpecValidator
-    located = {name: _locating(cls) for name, cls in base.keyword_validators.items()}
+    located = {name: _locating(_remembering(cls) if issubclass(cls, keywords.SchemaValidator) else cls)
+               for name, cls in base.keyword_validators.items()}
     return type(f"Locating{base.__name__}", (base,), {"keyword_validators": located})
+
+
+# The schemas found valid against their dialect's metaschema: (library validator class, dialect,
+# the schema as JSON). Checking a schema against the metaschema is most of the semantic stage
+# (a few hundred schemas per spec, each walked through the whole 2020-12 metaschema); a third of
+# them are the same few schemas again (`{type: integer, format: int64}`, an API's Error body in
+# every spec), and an edited spec has all its schemas but the edited ones checked already.
+# Only valid schemas are remembered: an invalid one is checked again, its error made afresh.
+_VALID_SCHEMAS: set[tuple[str, str, str]] = set()
+_VALID_SCHEMAS_MAX = 20_000
+
+
+def _remembering(cls: type[keywords.KeywordValidator]) -> type[keywords.KeywordValidator]:
+    """The schema keyword validator `cls`, its metaschema check skipped for a schema found valid before."""
+
+    def _validate_schema_meta(self: Any, schema: SchemaPath, schema_value: Any) -> Any:
+        key = _schema_key(self, schema, schema_value)
+        if key is not None and key in _VALID_SCHEMAS:
+            return None
+        error = super(subclass, self)._validate_schema_meta(schema, schema_value)
+        if error is None and key is not None:
+            if len(_VALID_SCHEMAS) >= _VALID_SCHEMAS_MAX:
+                _VALID_SCHEMAS.clear()
+            _VALID_SCHEMAS.add(key)
+        return error
+
+    subclass: type[keywords.KeywordValidator] = type(
+        f"Remembering{cls.__name__}", (cls,), {"_validate_schema_meta": _validate_schema_meta})
+    return subclass
+
+
+def _schema_key(validator: Any, schema: SchemaPath, schema_value: Any) -> tuple[str, str, str] | None:
+    """What a schema's metaschema check depends on: the library's validator (its OpenAPI version), the
+    schema's JSON Schema dialect and the schema itself. None when it cannot be told (the check
+    then runs, and reports what is wrong)."""
+    try:
+        dialect = validator._get_schema_dialect_id(schema, schema_value) \
+            if hasattr(validator, "_get_schema_dialect_id") else ""
+        text = json.dumps(schema_value, sort_keys=True, allow_nan=False)
+    except (ValueError, TypeError):
+        return None
+    library_class = next(c for c in type(validator).__mro__ if c.__module__ == keywords.__name__)
+    return f"{library_class.__module__}.{library_class.__qualname__}", str(dialect), text
 
 
 def _locating(cls: type[keywords.KeywordValidator]) -> type[keywords.KeywordValidator]:
