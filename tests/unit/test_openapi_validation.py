@@ -525,3 +525,27 @@ def test_a_schema_valid_in_one_dialect_is_checked_again_in_another(
     problem = only(validate(tmp_path, odd))
     assert problem.message.startswith("/components/schemas/Odd/externalDocs: 5 is not of type 'object'")
     assert problem.line == line_of(odd, "Odd:")
+
+
+def test_a_value_whose_fields_its_schema_declares_is_not_searched_for_unevaluated_fields(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """jsonschema's `unevaluatedProperties` walks the whole schema again (every `$ref`, `allOf`, `if`)
+    for the fields it evaluates, a tenth of the structure and example checks. When the schema's own `properties`
+    and `patternProperties` name every field, that walk is skipped; a field they do not name still
+    takes it, and fails as before."""
+    from jsonschema import _keywords
+
+    searched: list[object] = []
+    search = _keywords.find_evaluated_property_keys_by_schema
+
+    def counting(validator: Any, instance: Any, schema: Any) -> Any:
+        searched.append(instance)
+        return search(validator, instance, schema)
+
+    monkeypatch.setattr(_keywords, "find_evaluated_property_keys_by_schema", counting)
+    example = {"cartId": "c_5f2a", "expiresAt": "2026-03-14T21:15:00+01:00"}
+    assert validate(tmp_path, VALID) == []
+    assert example not in searched  # the 201 example: both fields are the Cart's properties
+    invented = replace("                cartId: c_5f2a\n", "                cartId: c_5f2a\n                seats: 2\n")
+    assert only(validate(tmp_path, invented)).message.endswith("('seats' was unexpected)")
+    assert {**example, "seats": 2} in searched
