@@ -23,6 +23,7 @@ reference renderer (resolver.py) reads each spec once.
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping
@@ -494,13 +495,13 @@ def _locating_validator(version: str) -> type[SpecValidator]:
 
 
 # The schemas found valid against their dialect's metaschema: (library validator class, dialect,
-# the schema as JSON). Checking a schema against the metaschema is most of the semantic stage
+# the digest of the schema as JSON). Checking a schema against the metaschema is most of the semantic stage
 # (a few hundred schemas per spec, each walked through the whole 2020-12 metaschema); a third of
 # them are the same few schemas again (`{type: integer, format: int64}`, an API's Error body in
 # every spec), and an edited spec has all its schemas but the edited ones checked already.
 # Only valid schemas are remembered: an invalid one is checked again, its error made afresh.
 _VALID_SCHEMAS: set[tuple[str, str, str]] = set()
-_VALID_SCHEMAS_MAX = 20_000
+_VALID_SCHEMAS_MAX = 50_000  # some 15 MB at most
 
 
 def _remembering(cls: type[keywords.KeywordValidator]) -> type[keywords.KeywordValidator]:
@@ -533,7 +534,8 @@ def _schema_key(validator: Any, schema: SchemaPath, schema_value: Any) -> tuple[
     except (ValueError, TypeError):
         return None
     library_class = next(c for c in type(validator).__mro__ if c.__module__ == keywords.__name__)
-    return f"{library_class.__module__}.{library_class.__qualname__}", str(dialect), text
+    digest = hashlib.sha256(text.encode()).hexdigest()  # the dev server keeps these for its lifetime
+    return f"{library_class.__module__}.{library_class.__qualname__}", str(dialect), digest
 
 
 def _locating(cls: type[keywords.KeywordValidator]) -> type[keywords.KeywordValidator]:
