@@ -467,3 +467,85 @@ def test_an_edit_to_one_spec_validates_that_spec_alone_and_a_cached_result_repor
         assert again.problems and again.problems[0].file == folder / "orders.yaml"
     finally:
         use_cache(previous)
+
+
+@pytest.fixture
+def metaschema_checks(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """The schemas checked against their dialect's metaschema from now on (none remembered as valid yet)."""
+    from openapi_spec_validator.validation import keywords
+
+    from docsite.openapi import validation
+
+    monkeypatch.setattr(validation, "_VALID_SCHEMAS", set())
+    checked: list[object] = []
+    check = keywords.SchemaValidator._validate_schema_meta
+
+    def counting(self: Any, schema: Any, schema_value: Any) -> Any:
+        checked.append(schema_value)
+        return check(self, schema, schema_value)
+
+    monkeypatch.setattr(keywords.SchemaValidator, "_validate_schema_meta", counting)
+    return checked
+
+
+def test_a_schema_found_valid_is_not_checked_against_the_metaschema_again(
+        tmp_path: Path, metaschema_checks: list[object]) -> None:
+    """The metaschema check is most of the OpenAPI stage: a spec edited in `docsite dev` has all its
+    schemas but the edited one checked already, and the same small schemas recur in every spec."""
+    assert validate(tmp_path, VALID) == []
+    assert metaschema_checks
+    metaschema_checks.clear()
+    edited = replace("        quantity: {type: integer, minimum: 1, description: How many seats.}\n",
+                     "        quantity: {type: integer, minimum: 2, description: How many seats.}\n")
+    assert validate(tmp_path, edited) == []
+    assert metaschema_checks == [{"type": "object", "required": ["sessionId", "quantity"], "properties": {
+        "sessionId": {"type": "integer", "description": "The session."},
+        "quantity": {"type": "integer", "minimum": 2, "description": "How many seats."}}}]
+
+
+def test_a_schema_that_fails_the_metaschema_fails_it_every_time(
+        tmp_path: Path, metaschema_checks: list[object]) -> None:
+    text = replace("      required: [cartId, expiresAt]\n", "      required: cartId\n")
+    first = validate(tmp_path, text)
+    again = validate(tmp_path, text)
+    assert [str(p) for p in again] == [str(p) for p in first]
+    assert only(again).message.startswith("/components/schemas/Cart/required: ")
+    assert only(again).line == line_of(text, "required: cartId")
+
+
+def test_a_schema_valid_in_one_dialect_is_checked_again_in_another(
+        tmp_path: Path, metaschema_checks: list[object]) -> None:
+    """What a schema may hold depends on its JSON Schema dialect: plain 2020-12 has no `externalDocs`,
+    the OpenAPI dialect wants it an object."""
+    odd = replace("        traceId: {type: string, description: Trace.}\n",
+                  "        traceId: {type: string, description: Trace.}\n"
+                  "    Odd: {type: object, externalDocs: 5}\n")
+    plain = replace("info:\n", "jsonSchemaDialect: https://json-schema.org/draft/2020-12/schema\ninfo:\n", odd)
+    assert validate(tmp_path, plain) == []
+    problem = only(validate(tmp_path, odd))
+    assert problem.message.startswith("/components/schemas/Odd/externalDocs: 5 is not of type 'object'")
+    assert problem.line == line_of(odd, "Odd:")
+
+
+def test_a_value_whose_fields_its_schema_declares_is_not_searched_for_unevaluated_fields(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """jsonschema's `unevaluatedProperties` walks the whole schema again (every `$ref`, `allOf`, `if`)
+    for the fields it evaluates, a tenth of the structure and example checks. When the schema's own `properties`
+    and `patternProperties` name every field, that walk is skipped; a field they do not name still
+    takes it, and fails as before."""
+    from jsonschema import _keywords
+
+    searched: list[object] = []
+    search = _keywords.find_evaluated_property_keys_by_schema
+
+    def counting(validator: Any, instance: Any, schema: Any) -> Any:
+        searched.append(instance)
+        return search(validator, instance, schema)
+
+    monkeypatch.setattr(_keywords, "find_evaluated_property_keys_by_schema", counting)
+    example = {"cartId": "c_5f2a", "expiresAt": "2026-03-14T21:15:00+01:00"}
+    assert validate(tmp_path, VALID) == []
+    assert example not in searched  # the 201 example: both fields are the Cart's properties
+    invented = replace("                cartId: c_5f2a\n", "                cartId: c_5f2a\n                seats: 2\n")
+    assert only(validate(tmp_path, invented)).message.endswith("('seats' was unexpected)")
+    assert {**example, "seats": 2} in searched

@@ -23,6 +23,7 @@ reference renderer (resolver.py) reads each spec once.
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping
@@ -32,10 +33,10 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from jsonschema import FormatChecker
+from jsonschema import FormatChecker, _keywords
 from jsonschema.exceptions import ValidationError, best_match
 from jsonschema.protocols import Validator
-from jsonschema.validators import validator_for
+from jsonschema.validators import extend, validator_for
 from jsonschema_path import SchemaPath
 from jsonschema_specifications import REGISTRY as METASCHEMAS
 from openapi_schema_validator import (
@@ -420,11 +421,36 @@ def _structure_validator(version: str) -> Validator:
     slower on our specs. Crawling once up front gives the same answers.
     """
     schema = dict(schema_v31 if version == "3.1" else schema_v30)
-    validator_class = validator_for(schema)
+    validator_class = _declared_fields_first(validator_for(schema))
     uri = str(schema.get("$id") or schema.get("id"))
     resource = DRAFTS[version].create_resource(schema)
     registry = METASCHEMAS.with_resource(uri, resource).crawl()
     return validator_class(schema, registry=registry)
+
+
+@lru_cache(maxsize=4)
+def _declared_fields_first(validator_class: type[Validator]) -> type[Validator]:
+    """`validator_class` whose `unevaluatedProperties` skips its search for the fields the schema
+    evaluates (every `$ref`, `allOf` branch and `if` of it walked again, with a validation of the
+    value for each branch) when the schema's own `properties` and `patternProperties` declare every
+    field of the value.
+
+    That search is a tenth of the structure and example checks: the OpenAPI 3.1 schema closes every object
+    with `unevaluatedProperties: false`, as the examples' strict schemas do (strict_document). A field
+    these declare is evaluated whatever its value (jsonschema's search counts it so), so the answer is
+    the same: no error."""
+    return extend(validator_class, {"unevaluatedProperties": _unevaluated_properties})  # type: ignore[no-any-return]
+
+
+def _unevaluated_properties(validator: Validator, unevaluated: Any, instance: Any,
+                            schema: Mapping[str, Any]) -> Iterator[ValidationError]:
+    if validator.is_type(instance, "object"):
+        properties, patterns = schema.get("properties"), schema.get("patternProperties")
+        declared = properties if isinstance(properties, Mapping) else {}
+        matching = patterns if isinstance(patterns, Mapping) else {}
+        if all(key in declared or any(re.search(pattern, key) for pattern in matching) for key in instance):
+            return iter(())
+    return _keywords.unevaluatedProperties(validator, unevaluated, instance, schema)  # type: ignore[no-any-return]
 
 
 def _add_validation_error(report: _Report, pointer: str, error: ValidationError, fix: str) -> None:
@@ -463,8 +489,53 @@ def _locating_validator(version: str) -> type[SpecValidator]:
     prefixes its errors' paths with the location it was called on; the innermost one wins.
     """
     base = OpenAPIV31SpecValidator if version == "3.1" else OpenAPIV30SpecValidator
-    located = {name: _locating(cls) for name, cls in base.keyword_validators.items()}
+    located = {name: _locating(_remembering(cls) if issubclass(cls, keywords.SchemaValidator) else cls)
+               for name, cls in base.keyword_validators.items()}
     return type(f"Locating{base.__name__}", (base,), {"keyword_validators": located})
+
+
+# The schemas found valid against their dialect's metaschema: (library validator class, dialect,
+# the digest of the schema as JSON). Checking a schema against the metaschema is most of the semantic stage
+# (a few hundred schemas per spec, each walked through the whole 2020-12 metaschema); a third of
+# them are the same few schemas again (`{type: integer, format: int64}`, an API's Error body in
+# every spec), and an edited spec has all its schemas but the edited ones checked already.
+# Only valid schemas are remembered: an invalid one is checked again, its error made afresh.
+_VALID_SCHEMAS: set[tuple[str, str, str]] = set()
+_VALID_SCHEMAS_MAX = 50_000  # some 15 MB at most
+
+
+def _remembering(cls: type[keywords.KeywordValidator]) -> type[keywords.KeywordValidator]:
+    """The schema keyword validator `cls`, its metaschema check skipped for a schema found valid before."""
+
+    def _validate_schema_meta(self: Any, schema: SchemaPath, schema_value: Any) -> Any:
+        key = _schema_key(self, schema, schema_value)
+        if key is not None and key in _VALID_SCHEMAS:
+            return None
+        error = super(subclass, self)._validate_schema_meta(schema, schema_value)
+        if error is None and key is not None:
+            if len(_VALID_SCHEMAS) >= _VALID_SCHEMAS_MAX:
+                _VALID_SCHEMAS.clear()
+            _VALID_SCHEMAS.add(key)
+        return error
+
+    subclass: type[keywords.KeywordValidator] = type(
+        f"Remembering{cls.__name__}", (cls,), {"_validate_schema_meta": _validate_schema_meta})
+    return subclass
+
+
+def _schema_key(validator: Any, schema: SchemaPath, schema_value: Any) -> tuple[str, str, str] | None:
+    """What a schema's metaschema check depends on: the library's validator (its OpenAPI version), the
+    schema's JSON Schema dialect and the schema itself. None when it cannot be told (the check
+    then runs, and reports what is wrong)."""
+    try:
+        dialect = validator._get_schema_dialect_id(schema, schema_value) \
+            if hasattr(validator, "_get_schema_dialect_id") else ""
+        text = json.dumps(schema_value, sort_keys=True, allow_nan=False)
+    except (ValueError, TypeError):
+        return None
+    library_class = next(c for c in type(validator).__mro__ if c.__module__ == keywords.__name__)
+    digest = hashlib.sha256(text.encode()).hexdigest()  # the dev server keeps these for its lifetime
+    return f"{library_class.__module__}.{library_class.__qualname__}", str(dialect), digest
 
 
 def _locating(cls: type[keywords.KeywordValidator]) -> type[keywords.KeywordValidator]:
@@ -551,7 +622,7 @@ def schema_validators(document: dict[str, Any], version: str) -> Callable[[str],
     """A factory of validators for the schemas of `document`: pointer -> validator of the schema
     there, local `$ref`s resolved and formats checked, in the dialect of the OpenAPI version."""
     validator_class, specification, formats = (
-        (OAS31Validator, DRAFT202012, oas31_format_checker) if version == "3.1"
+        (_declared_fields_first(OAS31Validator), DRAFT202012, oas31_format_checker) if version == "3.1"
         else (OAS30Validator, DRAFT4, oas30_format_checker)
     )
     registry: Registry[Any] = Registry().with_resource(DOCUMENT_URI, specification.create_resource(document))
