@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import docsite.build as builder
+import docsite.reuse as reuse
 from docsite.build import Paths, build
 from docsite.config import load_config
 from docsite.delivery import _to_compress
@@ -256,3 +257,18 @@ def test_a_warm_build_of_versions_and_locales_equals_a_cold_build(tmp_path: Path
         assert without_twins(out) == [] and without_twins(cold) == [], f"edit {number}: every twin made"
         for page in ("fr/404.html", "fr/404.html.br", "404.html"):  # no edit changes them
             assert os.path.samefile(out / page, kept / page), f"edit {number}: {page} reused"
+
+
+def test_write_site_writes_each_data_file_before_making_the_next(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cold build of 10,000 pages makes 130 MB of page data: write_site holds one file at a time
+    (build.site_output_items), never every file's bytes at once."""
+    events: list[str] = []
+    made, written = builder.json_bytes, reuse.write_bytes
+    monkeypatch.setattr(builder, "json_bytes", lambda data: (events.append("made"), made(data))[1])
+    monkeypatch.setattr(reuse, "write_bytes", lambda path, data: (events.append("written"), written(path, data))[1])
+    content = tmp_path / "content"
+    warm_site(content)
+    build_into(content, tmp_path / "build", tmp_path / "results")
+    assert events.count("made") > len(PAGES)
+    assert "made,made" not in ",".join(events), "a data file made before the previous one was written"

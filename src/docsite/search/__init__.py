@@ -67,8 +67,13 @@ def search_index_files(documents: list[SearchDocument], settings: Search,
     files = {}
     for tag in search_tags(documents):
         stored, builder = _indexed([d for d in documents if d.page.tag == tag], settings, language, terms)
-        # `search_index(...)` as compact JSON, the index written by the builder (docsite.search.lunr_index)
-        files[index_file_name(tag)] = f'{{"documents":{_json(stored)},"index":{builder.serialize_json()}}}'.encode()
+        # `search_index(...)` as compact JSON, the index written by the builder (docsite.search.lunr_index),
+        # encoded part by part: the text of the whole file (83 MB at 10,000 pages) is never held as well
+        stored_json = _json(stored).encode()
+        index_json = builder.serialize_json().encode()
+        del stored, builder
+        files[index_file_name(tag)] = b"".join((b'{"documents":', stored_json, b',"index":', index_json, b"}"))
+        del stored_json, index_json
     return files
 
 

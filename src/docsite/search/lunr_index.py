@@ -23,14 +23,15 @@ from __future__ import annotations
 
 import json
 import math
+from array import array
 from collections import _count_elements  # type: ignore[attr-defined]  # Counter's counting loop, in C
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from docsite.search.languages import ENGLISH, Language
 
 LUNR_VERSION = "2.3.9"
-_NO_TERMS: dict[str, int] = {}
+_NO_TERMS = array("l")
 
 
 class LunrIndexBuilder:
@@ -46,7 +47,10 @@ class LunrIndexBuilder:
         # term -> the refs of the documents having it, per field (in `fields`' order); a term's
         # `_index` in the index is its position here (the order terms were first seen)
         self.postings: dict[str, list[list[str]]] = {}
-        self.frequencies: list[tuple[int, str, dict[str, int]]] = []  # (field's position, ref, term -> count)
+        self.numbers: dict[str, int] = {}  # term -> its `_index`
+        # (field's position, ref, its terms' `_index`es, their counts): numbers in arrays, not a dict of
+        # strings per document and field (hundreds of MB at 10,000 pages)
+        self.frequencies: list[tuple[int, str, array[int], array[int]]] = []
         self.total_length = [0] * len(fields)
         self.refs: list[str] = []  # the documents', in the order they were added
 
@@ -57,19 +61,22 @@ class LunrIndexBuilder:
         for position, field in enumerate(self.fields):
             terms = self.analyse(values.get(field, ""))
             if not terms:  # most sections' tags and keywords
-                self.frequencies.append((position, ref, _NO_TERMS))
+                self.frequencies.append((position, ref, _NO_TERMS, _NO_TERMS))
                 continue
             self.total_length[position] += len(terms)
             # term -> count, in the order terms first appear (Counter(terms) without its isinstance
             # check of an abstract class: 20 % of the index's time here)
             counts: dict[str, int] = {}
             _count_elements(counts, terms)
-            self.frequencies.append((position, ref, counts))
+            numbers = array("l")
             for term in counts:
                 posting = postings.get(term)
                 if posting is None:
+                    self.numbers[term] = len(postings)
                     posting = postings[term] = [[] for _ in range(width)]
                 posting[position].append(ref)
+                numbers.append(self.numbers[term])
+            self.frequencies.append((position, ref, numbers, array("l", counts.values())))
 
     def serialize(self) -> dict[str, Any]:
         """The index as lunr.js's `Index.toJSON` writes it."""
@@ -109,33 +116,31 @@ class LunrIndexBuilder:
         numbered.sort(key=lambda item: _utf16(item[0]))
         return numbered
 
-    def _field_vectors(self) -> list[tuple[int, str, list[int | float]]]:
+    def _field_vectors(self) -> Iterator[tuple[int, str, list[int | float]]]:
         """(field's position, ref, [term index, score, ...] by term index) of every non-empty field:
-        its vector is named `field/ref`."""
+        its vector is named `field/ref`. Made one at a time: at 10,000 pages, all of them as Python
+        numbers would take hundreds of MB (serialize_json holds only their text)."""
         count = len(self.refs)
         average = [total / count if count else 0.0 for total in self.total_length]
-        index_of = {term: index for index, term in enumerate(self.postings)}.__getitem__
         idfs = [_idf(posting, count) for posting in self.postings.values()]  # by term index
-        vectors: list[tuple[int, str, list[int | float]]] = []
         k1, b, floor = self.k1, self.b, math.floor
         k1_plus_1 = k1 + 1
         boosts = list(self.fields.values())
-        for position, ref, counts in self.frequencies:
-            if not counts:
+        for position, ref, numbers, counts in self.frequencies:
+            if not numbers:
                 continue
-            length = sum(counts.values())
+            length = sum(counts)
             boost = boosts[position]
             # lunr.js's operations in its order (the same floats): idf * ((k1 + 1) * tf) / (k1 * (1 - b
             # + b * (length / average)) + tf), times the boost, rounded half up to 3 decimals
             norm = k1 * (1 - b + b * (length / average[position]))
             values: list[int | float] = []
-            by_index = dict(zip(map(index_of, counts), counts.values(), strict=True))
+            by_index = dict(zip(numbers, counts, strict=True))
             for index in sorted(by_index):  # (integers sort faster than pairs)
                 tf = by_index[index]
                 score = idfs[index] * (k1_plus_1 * tf) / (norm + tf) * boost
                 values += (index, floor(score * 1000 + 0.5) / 1000)
-            vectors.append((position, ref, values))
-        return vectors
+            yield position, ref, values
 
 
 def _idf(posting: list[list[str]], document_count: int) -> float:
