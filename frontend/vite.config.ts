@@ -41,5 +41,8 @@ export default defineConfig({
   test: {
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // The Try-it samples' parity test reads the cases tests/unit/test_openapi_samples.py writes
+    // (SAMPLES_PARITY): that test runs it; on its own there is nothing to compare.
+    exclude: process.env.SAMPLES_PARITY ? [] : ['src/api/tryit/samples.parity.test.ts'],
   },
 });
