@@ -46,14 +46,16 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             shutil.rmtree(out, ignore_errors=True)
             empty_cache(ROOT / CACHE_DIR_NAME)
             runs.append(measure(command, ROOT))
-            print(f"  {pages} pages, cold: {runs[-1].seconds:.1f} s, peak {runs[-1].peak_rss_mb:.0f} MB")
+            print(f"  {pages} pages, cold: {runs[-1].seconds:.1f} s, {runs[-1].cpu_seconds:.1f} CPU-s, "
+                  f"peak {runs[-1].peak_rss_mb:.0f} MB")
             if runs[-1].returncode != 0:
                 raise SystemExit(f"the build of the {pages}-page corpus failed")
             page = next(iter(sorted((content / "docs").rglob("*.md"))))
             edited = page.read_text(encoding="utf-8") + f"\nEdited for the warm build {run}.\n"
             page.write_text(edited, encoding="utf-8")
             warm.append(measure(command, ROOT))
-            print(f"  {pages} pages, warm (one page changed): {warm[-1].seconds:.1f} s")
+            print(f"  {pages} pages, warm (one page changed): {warm[-1].seconds:.1f} s, "
+                  f"{warm[-1].cpu_seconds:.1f} CPU-s")
         html = sum(1 for _ in out.rglob("*.html"))
         if getattr(args, "stages", False):
             results.setdefault("stages", {})[str(pages)] = stage_seconds(content, out)
@@ -61,10 +63,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         results["sizes"][str(pages)] = {
             "html_files": html,
             "median_seconds": round(statistics.median(r.seconds for r in runs), 2),
+            "median_cpu_seconds": round(statistics.median(r.cpu_seconds for r in runs), 2),
             "median_peak_rss_mb": round(statistics.median(r.peak_rss_mb for r in runs)),
             "median_warm_seconds": round(statistics.median(r.seconds for r in warm), 2),
-            "runs": [{"seconds": round(r.seconds, 2), "peak_rss_mb": round(r.peak_rss_mb),
-                      "warm_seconds": round(w.seconds, 2)} for r, w in zip(runs, warm, strict=True)],
+            "median_warm_cpu_seconds": round(statistics.median(r.cpu_seconds for r in warm), 2),
+            "runs": [{"seconds": round(r.seconds, 2), "cpu_seconds": round(r.cpu_seconds, 2),
+                      "peak_rss_mb": round(r.peak_rss_mb), "warm_seconds": round(w.seconds, 2),
+                      "warm_cpu_seconds": round(w.cpu_seconds, 2)} for r, w in zip(runs, warm, strict=True)],
         }
     sizes = results["sizes"]
     if "1000" in sizes and "10000" in sizes:

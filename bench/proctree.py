@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import resource
 import subprocess
 import threading
 import time
@@ -15,6 +16,7 @@ class Measurement:
     seconds: float
     peak_rss_mb: float
     returncode: int
+    cpu_seconds: float  # user + system time of the command and every descendant it waited for
 
 
 def _children(pid: int) -> list[int]:
@@ -47,6 +49,7 @@ def _tree_rss_kb(root: int) -> int:
 
 def measure(command: list[str], cwd: Path, interval: float = 0.05) -> Measurement:
     env = {**os.environ, "UV_PYTHON_DOWNLOADS": "never"}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     peak = 0
@@ -62,8 +65,10 @@ def measure(command: list[str], cwd: Path, interval: float = 0.05) -> Measuremen
     sampler.start()
     _, errors = process.communicate()
     seconds = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     done.set()
     sampler.join()
     if process.returncode != 0:
         print(errors.decode()[-3000:])
-    return Measurement(seconds, peak / 1024, process.returncode)
+    return Measurement(seconds, peak / 1024, process.returncode, cpu)
