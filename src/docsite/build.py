@@ -570,8 +570,14 @@ def _build_id(frontend: Frontend) -> str:
     reader gets new content without a new id; the id must change only when the code that writes or
     reads the data does, so that a page of a new front end never reads data cached under an old
     one's URL. Derived from the content (a time, a process id), it would make every page's HTML
-    differ on every build, and a warm build could reuse none of them (docsite.reuse)."""
-    return hashlib.sha256(f"{builder_version()}\0{frontend.source_hash()}".encode()).hexdigest()[:16]
+    differ on every build, and a warm build could reuse none of them (docsite.reuse).
+
+    Node counts as code too: its Brotli and zlib write the pages' twins, so a warm build after a Node
+    upgrade must not reuse twins the old one wrote. Its binary's size and time stand for its version
+    (asking `node --version` would start a process on every build)."""
+    binary = Path(node()).resolve().stat()
+    code = f"{builder_version()}\0{frontend.source_hash()}\0{binary.st_size}:{binary.st_mtime_ns}"
+    return hashlib.sha256(code.encode()).hexdigest()[:16]
 
 
 def _stop_if_a_page_failed(content: Content, report: Report) -> None:

@@ -183,6 +183,20 @@ def test_the_build_id_names_the_code_not_the_content(tmp_path: Path, monkeypatch
     assert builder.load_site(paths).site_data["buildId"] != first
 
 
+def test_the_build_id_changes_with_node(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Node writes the pages' twins: another Node binary is other code."""
+    content = tmp_path / "content"
+    warm_site(content)
+    paths = Paths(content, tmp_path / "build", FRONTEND, tmp_path / "results")
+    binary = tmp_path / "node"
+    binary.write_bytes(b"node 20")
+    monkeypatch.setattr(builder, "node", lambda: str(binary))
+    first = builder.load_site(paths).site_data["buildId"]
+    assert builder.load_site(paths).site_data["buildId"] == first
+    binary.write_bytes(b"node 22.1")
+    assert builder.load_site(paths).site_data["buildId"] != first
+
+
 def test_the_search_indexes_analyse_only_the_changed_sections(tmp_path: Path) -> None:
     content, kept = tmp_path / "content", tmp_path / "results" / "search-terms-en.pickle"
     warm_site(content)
