@@ -9,21 +9,35 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
-from docsite.cache import results
-from docsite.config import SiteConfig
+from docsite.cache import results, use_cache
+from docsite.config import SiteConfig, load_config
 from docsite.errors import Problem, Report
 from docsite.markdown import render_markdown
 from docsite.openapi.page import ApiPageBuilder, api_page_meta
 from docsite.openapi.resolver import SpecError
-from docsite.openapi.specs import DOWNLOADS, METHODS, ApiSpec, load_specs, spec_files, summary
+from docsite.openapi.specs import (
+    DOWNLOADS,
+    METHODS,
+    ApiSpec,
+    load_specs,
+    spec_files,
+    summary,
+    validating_ahead,
+    wait_ahead,
+)
 from docsite.openapi.tryit import tryit_file, tryit_path
 from docsite.routes import Route, SearchSection, page_meta
 
 __all__ = ["DOWNLOADS", "LANDING", "METHODS", "ApiPage", "ApiSpec", "load_specs", "reference_routes",
-           "spec_files"]
+           "spec_files", "specs_ahead"]
 
 LANDING = "/specification/"
 LANDING_NOT_FOUND = "/specification/404"  # what a path below LANDING that is no API shows (status 404)
@@ -50,6 +64,49 @@ def reference_routes(specs: list[ApiSpec], config: SiteConfig, report: Report,
 
 
 ApiPage = tuple[Route | None, bytes | None, Problem | None]
+
+
+@contextmanager
+def specs_ahead(content_dir: Path, cache: Path) -> Iterator[None]:
+    """A one-off build's specs validated, and their API pages made, by a process forked at its
+    start, into the result cache in `cache`, while this one loads the rest: about 1.7 CPU-seconds
+    of pure Python (jsonschema, the pages' samples) that would otherwise run after the Markdown
+    with the second core idle. load_specs waits for the process, then finds every result in the
+    cache (reference_routes too): the problems and pages are those the build would make itself, by
+    the same code from the same bytes. The process only fills the cache: whatever stops it (a spec
+    it cannot read, a disk it cannot write) leaves a result for this process to make, and report.
+
+    It is forked only from a process with no other thread (a thread's lock held at the fork would
+    never be released in the child), and talks to this one through no queue or pipe: it is waited
+    for, or killed when the block ends before load_specs waited (a page failed to load). The dev
+    server, which has threads and keeps its results in memory, validates its specs itself."""
+    specs_dir = content_dir / "specs"
+    if threading.active_count() > 1 or (os.cpu_count() or 1) < 2 or not specs_dir.is_dir():
+        yield
+        return
+    pid = os.fork()
+    if pid == 0:
+        _work_ahead(content_dir, specs_dir, cache)
+    validating_ahead(specs_dir, pid)
+    try:
+        yield
+    finally:
+        wait_ahead(specs_dir, kill=True)  # when load_specs did not wait for it
+
+
+def _work_ahead(content_dir: Path, specs_dir: Path, cache: Path) -> NoReturn:
+    """The forked process of specs_ahead: the specs validated and their API pages made, into the
+    cache; it exits without running this process's exit handlers or flushing its buffers."""
+    try:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the CLI's handler cleans up the build's folder
+        use_cache(cache, memory=False)
+        specs = load_specs(specs_dir, Report())
+        reference_routes(specs, load_config(content_dir), Report(), {})
+    except BaseException:  # the build makes what is missing itself, and reports it
+        os._exit(1)
+    os._exit(0)
+
+
 
 
 def _api_page_key(spec: ApiSpec, config: SiteConfig) -> str:

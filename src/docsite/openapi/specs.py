@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import signal
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -61,11 +63,39 @@ class ApiSpec:
         return f"{DOWNLOADS}/{self.name}.{ext}"
 
 
+# A specs folder -> the process validating its specs into the result cache ahead of this one
+# (docsite.openapi.reference.specs_ahead): load_specs waits for it, then reads its results.
+_AHEAD: dict[Path, int] = {}
+
+
+def validating_ahead(specs_dir: Path, pid: int) -> None:
+    """Note that process `pid` is validating `specs_dir`'s specs into the result cache."""
+    _AHEAD[specs_dir.resolve()] = pid
+
+
+def wait_ahead(specs_dir: Path, *, kill: bool = False) -> bool:
+    """Wait for the process validating `specs_dir`'s specs ahead, if one is (`kill`: stop it first,
+    its work no longer wanted); whether one was."""
+    pid = _AHEAD.pop(specs_dir.resolve(), None)
+    if pid is None:
+        return False
+    try:
+        if kill:
+            os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    except (ChildProcessError, ProcessLookupError):  # reaped already
+        pass
+    return True
+
+
 def load_specs(specs_dir: Path, report: Report) -> list[ApiSpec]:
     """Every spec of `specs_dir`, validated, its problems reported. A spec whose examples or
     conventions are wrong is kept: its page, paths and operations are what the docs refer to, and
     one missing description is one error, not one per call a page makes. A spec the site cannot read
-    (YAML, references, OpenAPI structure) is left out."""
+    (YAML, references, OpenAPI structure) is left out. When a process validates them ahead (a
+    one-off build's: reference.specs_ahead), its results are read from the cache once it is done:
+    the problems are the same, made by the same code from the same bytes."""
+    wait_ahead(specs_dir)
     specs = []
     for file in sorted(specs_dir.glob("*.yaml")) if specs_dir.is_dir() else []:
         result, digest = _checked(file)
