@@ -469,6 +469,37 @@ def test_an_edit_to_one_spec_validates_that_spec_alone_and_a_cached_result_repor
         use_cache(previous)
 
 
+def test_a_comma_that_cuts_a_schemas_text_in_a_flow_mapping_is_one_error_at_its_line(tmp_path: Path) -> None:
+    text = replace("cartId: {type: string, description: The cart id.}",
+                   "cartId: {type: string, description: The cart id, as given, or made., example: c_1}")
+    problem = only(validate(tmp_path, text))
+    assert problem.severity == "error"  # the page would show a cut text, as a duplicate key loses a value
+    assert problem.line == line_of(text, "or made.")
+    assert problem.message == ("/components/schemas/Cart/properties/cartId/as given: `as given`, `or made.` are "
+                               "read as schema keywords with no value: in a {...} mapping, an unquoted comma ends "
+                               "the text before it")
+    assert problem.fix == ('quote the text that holds the comma (description: "The cart id, as given, or made."), '
+                           "or write the schema one keyword per line")
+
+
+def test_a_schema_keyword_or_extension_with_no_value_is_no_cut_text(tmp_path: Path) -> None:
+    text = replace("cartId: {type: string, description: The cart id.}",
+                   "cartId: {type: [string, 'null'], description: The cart id., default: null, x-internal: }")
+    assert validate(tmp_path, text) == []
+
+
+def test_every_schema_is_read_for_cut_texts_nested_and_in_parameters(tmp_path: Path) -> None:
+    text = replace("schema: {type: integer, minimum: 1, maximum: 100}",
+                   "schema: {type: integer, minimum: 1, description: At most 100, the default.}")
+    text = replace("quantity: {type: integer, minimum: 1, description: How many seats.}",
+                   "quantity: {anyOf: [{type: integer, description: Seats, at least one.}]}", text)
+    problems = validate(tmp_path, text)
+    assert [(p.message.split(":")[0], p.line) for p in problems] == [
+        ("/paths/~1carts/post/parameters/0/schema/the default.", line_of(text, "At most 100")),
+        ("/components/schemas/CartRequest/properties/quantity/anyOf/0/at least one.", line_of(text, "Seats, at")),
+    ]
+
+
 # What a one-off build's process does with specs_ahead (run in a process of its own: the process that
 # forks must have no other thread, and the test runner's may have some). It prints, as JSON, whether
 # a process was forked, the cache's hits and misses here, and the problems and specs load_specs gave.
