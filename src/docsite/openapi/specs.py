@@ -63,47 +63,54 @@ class ApiSpec:
         return f"{DOWNLOADS}/{self.name}.{ext}"
 
 
-# A specs folder -> the process validating its specs into the result cache ahead of this one
-# (docsite.openapi.reference.specs_ahead): load_specs waits for it, then reads its results.
-_AHEAD: dict[Path, int] = {}
+# A specs folder -> the processes validating its specs into the result cache ahead of this one
+# (docsite.openapi.reference.specs_ahead): load_specs waits for them, then reads their results.
+_AHEAD: dict[Path, list[int]] = {}
 
 
-def validating_ahead(specs_dir: Path, pid: int) -> None:
-    """Note that process `pid` is validating `specs_dir`'s specs into the result cache."""
-    _AHEAD[specs_dir.resolve()] = pid
+def validating_ahead(specs_dir: Path, pids: list[int]) -> None:
+    """Note that processes `pids` are validating `specs_dir`'s specs into the result cache."""
+    _AHEAD[specs_dir.resolve()] = pids
 
 
 def wait_ahead(specs_dir: Path, *, kill: bool = False) -> bool:
-    """Wait for the process validating `specs_dir`'s specs ahead, if one is (`kill`: stop it first,
-    its work no longer wanted); whether one was."""
-    pid = _AHEAD.pop(specs_dir.resolve(), None)
-    if pid is None:
-        return False
-    try:
-        if kill:
-            os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-    except (ChildProcessError, ProcessLookupError):  # reaped already
-        pass
-    return True
+    """Wait for the processes validating `specs_dir`'s specs ahead, if any are (`kill`: stop them
+    first, their work no longer wanted); whether any were."""
+    pids = _AHEAD.pop(specs_dir.resolve(), None)
+    for pid in pids or []:
+        try:
+            if kill:
+                os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        except (ChildProcessError, ProcessLookupError):  # reaped already
+            pass
+    return pids is not None
+
+
+def spec_files_of(specs_dir: Path) -> list[Path]:
+    """The spec files of `specs_dir`, in the order the site lists them."""
+    return sorted(specs_dir.glob("*.yaml")) if specs_dir.is_dir() else []
 
 
 def load_specs(specs_dir: Path, report: Report) -> list[ApiSpec]:
     """Every spec of `specs_dir`, validated, its problems reported. A spec whose examples or
     conventions are wrong is kept: its page, paths and operations are what the docs refer to, and
     one missing description is one error, not one per call a page makes. A spec the site cannot read
-    (YAML, references, OpenAPI structure) is left out. When a process validates them ahead (a
-    one-off build's: reference.specs_ahead), its results are read from the cache once it is done:
-    the problems are the same, made by the same code from the same bytes."""
+    (YAML, references, OpenAPI structure) is left out. When processes validate them ahead (a
+    one-off build's: reference.specs_ahead), their results are read from the cache once they are
+    done: the problems are the same, made by the same code from the same bytes."""
     wait_ahead(specs_dir)
-    specs = []
-    for file in sorted(specs_dir.glob("*.yaml")) if specs_dir.is_dir() else []:
-        result, digest = _checked(file)
-        report.extend(result.problems)
-        if result.usable and isinstance(result.document, dict):
-            # a usable spec reads no other file (a `$ref` outside it is an error): its bytes are its key
-            specs.append(ApiSpec(result.file.stem, result.file, result.document, result.lines, digest))
-    return specs
+    return [spec for file in spec_files_of(specs_dir) if (spec := load_spec(file, report)) is not None]
+
+
+def load_spec(file: Path, report: Report) -> ApiSpec | None:
+    """One spec of load_specs, its problems reported; None when the site cannot read it."""
+    result, digest = _checked(file)
+    report.extend(result.problems)
+    if result.usable and isinstance(result.document, dict):
+        # a usable spec reads no other file (a `$ref` outside it is an error): its bytes are its key
+        return ApiSpec(result.file.stem, result.file, result.document, result.lines, digest)
+    return None
 
 
 def _checked(file: Path) -> tuple[CheckedSpec, str]:
