@@ -32,6 +32,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import jsonschema_rs
 import yaml
 from jsonschema import FormatChecker, _keywords
 from jsonschema.exceptions import ValidationError, best_match
@@ -382,7 +383,8 @@ def _walk_refs(value: Any, pointer: str) -> Iterator[tuple[str, Any]]:
 def _check_openapi(document: dict[str, Any], version: str, report: _Report) -> None:
     validator = _locating_validator(version)(document)
     fix = FIX_OPENAPI.format(version="3.1.0" if version == "3.1" else "3.0.3")
-    structure_errors = list(_structure_validator(version).iter_errors(document))
+    structure_errors = [] if _well_formed(document, version) \
+        else list(_structure_validator(version).iter_errors(document))
     for error in structure_errors:
         _add_validation_error(report, "", error, fix)
     if structure_errors:
@@ -410,6 +412,22 @@ class _Unreadable(Exception):
         super().__init__(str(error))
         self.parts = parts
         self.error = error
+
+
+def _well_formed(document: dict[str, Any], version: str) -> bool:
+    """Whether the document follows the OpenAPI schema, by jsonschema-rs: a fifth of a spec's
+    validation in jsonschema (0.36 s of CPU for this site's six) against a millisecond, the answer
+    being the same (both implement JSON Schema 2020-12 and draft 4, formats as annotations). Only a
+    spec found wrong is walked by jsonschema, whose errors say where and what."""
+    try:
+        return bool(_fast_structure_validator(version).is_valid(document))
+    except (ValueError, TypeError, OverflowError):  # a value jsonschema-rs cannot take: jsonschema decides
+        return False
+
+
+@lru_cache(maxsize=2)
+def _fast_structure_validator(version: str) -> Any:
+    return jsonschema_rs.validator_for(dict(schema_v31 if version == "3.1" else schema_v30), validate_formats=False)
 
 
 @lru_cache(maxsize=2)
