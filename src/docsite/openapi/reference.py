@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import signal
@@ -80,18 +81,19 @@ def specs_ahead(content_dir: Path, cache: Path) -> Iterator[None]:
     for, or killed when the block ends before load_specs waited (a page failed to load). The dev
     server, which has threads and keeps its results in memory, validates its specs itself."""
     specs_dir = content_dir / "specs"
-    cores = min(os.cpu_count() or 1, AHEAD_PROCESSES)
+    cores = os.cpu_count() or 1
     files = spec_files_of(specs_dir)
     if threading.active_count() > 1 or cores < 2 or not files:
         yield
         return
-    shares: list[list[Path]] = [[] for _ in range(cores)]
-    sizes = [0] * cores
+    shares: list[list[Path]] = [[] for _ in range(min(cores, AHEAD_PROCESSES))]
+    sizes = [0] * len(shares)
     for size, file in sorted(((_size(file), file) for file in files), reverse=True):  # the largest first,
         lightest = sizes.index(min(sizes))                                              # to the lightest share
         shares[lightest].append(file)
         sizes[lightest] += size
     pids = []
+    gc.freeze()  # the objects made so far are left alone by the processes' collections: no page copied for them
     try:
         for share in filter(None, shares):
             pid = os.fork()
@@ -99,6 +101,7 @@ def specs_ahead(content_dir: Path, cache: Path) -> Iterator[None]:
                 _work_ahead(content_dir, share, cache)
             pids.append(pid)
     finally:
+        gc.unfreeze()
         validating_ahead(specs_dir, pids)
     try:
         yield
