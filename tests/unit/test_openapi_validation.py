@@ -516,6 +516,10 @@ use_cache(cache, memory=False)
 if mode == "thread":
     stop = threading.Event()
     threading.Thread(target=stop.wait).start()
+if mode == "no process":
+    def fork():
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+    os.fork = fork
 report, names, forked = Report(), [], False
 try:
     with specs_ahead(content, cache):
@@ -575,11 +579,12 @@ def test_a_build_that_stops_before_its_specs_kills_the_process_validating_them(t
     assert ahead["left"] is None and ahead["ahead"] == 0  # killed and reaped: nothing left running
 
 
-def test_specs_are_not_validated_ahead_by_a_process_with_threads(tmp_path: Path) -> None:
-    ahead = _run_ahead(tmp_path, "thread")
-    assert not ahead["forked"]  # a lock another thread holds at a fork stays held in the child
+@pytest.mark.parametrize("mode", ["thread", "no process"])
+def test_specs_are_validated_in_the_builds_process_when_none_can_be_forked(tmp_path: Path, mode: str) -> None:
+    ahead = _run_ahead(tmp_path, mode)  # a lock another thread holds at a fork stays held in the child
     assert (ahead["hits"], ahead["misses"]) == (0, 2)
     assert ahead["specs"] == ["carts", "orders"] and ahead["problems"]
+    assert ahead["left"] is None and ahead["ahead"] == 0
 
 
 @pytest.fixture
