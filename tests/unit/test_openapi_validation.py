@@ -573,6 +573,13 @@ def test_specs_validated_ahead_by_a_forked_process_report_what_the_build_would_i
     assert ahead["left"] is None and ahead["ahead"] == 0
 
 
+def test_no_process_is_forked_for_specs_whose_validation_the_cache_holds(tmp_path: Path) -> None:
+    first = _run_ahead(tmp_path, "fork")
+    again = _run_ahead(tmp_path, "fork")  # a warm build: the same cache folder
+    assert first["forked"] and not again["forked"]
+    assert (again["hits"], again["misses"]) == (2, 0) and again["problems"] == first["problems"]
+
+
 def test_a_build_that_stops_before_its_specs_kills_the_process_validating_them(tmp_path: Path) -> None:
     ahead = _run_ahead(tmp_path, "fails")
     assert ahead["forked"]

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
 
-from docsite.cache import results, use_cache
+from docsite.cache import ResultCache, results, use_cache
 from docsite.config import SiteConfig, load_config
 from docsite.errors import Problem, Report
 from docsite.markdown import render_markdown
@@ -28,6 +28,7 @@ from docsite.openapi.specs import (
     DOWNLOADS,
     METHODS,
     ApiSpec,
+    checked_before,
     load_spec,
     load_specs,
     spec_files,
@@ -71,7 +72,8 @@ def specs_ahead(content_dir: Path, cache: Path) -> Iterator[None]:
     (one per core, each given a share of the specs by size), into the result cache in `cache`,
     while this one loads the rest: about 1.3 CPU-seconds of pure Python on this site (jsonschema,
     the pages' samples) that would otherwise run after the Markdown with the second core idle.
-    load_specs waits for them, then finds every result in the cache (reference_routes too): the
+    Only the specs whose validation the cache does not hold are given out (a warm build's are all
+    there). load_specs waits for them, then finds every result in the cache (reference_routes too): the
     problems and pages are those the build would make itself, by the same code from the same bytes.
     The processes only fill the cache: whatever stops one (a spec it cannot read, a disk it cannot
     write) leaves a result for this process to make, and report.
@@ -82,7 +84,8 @@ def specs_ahead(content_dir: Path, cache: Path) -> Iterator[None]:
     server, which has threads and keeps its results in memory, validates its specs itself."""
     specs_dir = content_dir / "specs"
     cores = os.cpu_count() or 1
-    files = spec_files_of(specs_dir)
+    stored = ResultCache(cache, memory=False)
+    files = [file for file in spec_files_of(specs_dir) if not checked_before(file, stored)]  # a warm build's: none
     if threading.active_count() > 1 or cores < 2 or not files:
         yield
         return

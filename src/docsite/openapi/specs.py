@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from docsite.cache import cached
+from docsite.cache import ResultCache, cached
 from docsite.errors import Report
 from docsite.openapi.validation import CheckedSpec, check_spec_file
 
@@ -124,9 +124,25 @@ def _checked(file: Path) -> tuple[CheckedSpec, str]:
         data = file.read_bytes()
     except OSError:
         return check_spec_file(file), ""  # reports the file as unreadable
-    checked = cached("spec-check", (str(file.resolve()), data), lambda: check_spec_file(file),
+    checked = cached(_CHECKED, _checked_key(file, data), lambda: check_spec_file(file),
                      still_valid=lambda: _same_bytes(file, data))
     return checked, hashlib.sha256(data).hexdigest()
+
+
+_CHECKED = "spec-check"
+
+
+def _checked_key(file: Path, data: bytes) -> tuple[str, bytes]:
+    return str(file.resolve()), data
+
+
+def checked_before(file: Path, cache: ResultCache) -> bool:
+    """Whether `cache` holds the validation of `file` as it is now."""
+    try:
+        data = file.read_bytes()
+    except OSError:
+        return False
+    return cache.peek(cache.key(_CHECKED, *_checked_key(file, data)))
 
 
 def _same_bytes(file: Path, data: bytes) -> bool:
