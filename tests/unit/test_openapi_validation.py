@@ -493,9 +493,12 @@ def test_every_schema_is_read_for_cut_texts_nested_and_in_parameters(tmp_path: P
                    "schema: {type: integer, minimum: 1, description: At most 100, the default.}")
     text = replace("quantity: {type: integer, minimum: 1, description: How many seats.}",
                    "quantity: {anyOf: [{type: integer, description: Seats, at least one.}]}", text)
+    text = replace("              schema: {$ref: '#/components/schemas/Cart'}\n",
+                   "              schema: {$ref: '#/components/schemas/Cart', description: A cart, new.}\n", text)
     problems = validate(tmp_path, text)
     assert [(p.message.split(":")[0], p.line) for p in problems] == [
         ("/paths/~1carts/post/parameters/0/schema/the default.", line_of(text, "At most 100")),
+        ("/paths/~1carts/post/responses/201/content/application~1json/schema/new.", line_of(text, "A cart, new")),
         ("/components/schemas/CartRequest/properties/quantity/anyOf/0/at least one.", line_of(text, "Seats, at")),
     ]
 

@@ -795,10 +795,10 @@ def _check_stray_keywords(document: dict[str, Any], version: str, report: _Repor
 
 
 def _schemas(document: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
-    """(pointer, schema) for every Schema Object written in `document` (those given as `$ref` once,
-    where they are written), the schemas nested in them included."""
+    """(pointer, schema) for every Schema Object written in `document` (a `$ref`'s target where it is
+    written, not where it is referred to), the schemas nested in them included."""
     def schemas_in(value: Any, pointer: str) -> Iterator[tuple[str, dict[str, Any]]]:
-        if isinstance(value, dict) and "$ref" not in value:
+        if isinstance(value, dict):
             yield pointer, value
             for key in _SUBSCHEMA:
                 yield from schemas_in(value.get(key), f"{pointer}/{key}")
