@@ -13,7 +13,7 @@ setup: python-deps node-deps
 
 python-deps:
 	@command -v uv >/dev/null 2>&1 || [ -x "$(UV)" ] || python3 -m pip install --quiet --user uv || python3 -m pip install --quiet uv
-	@$(UV) sync --quiet --frozen
+	@$(UV) sync --quiet --frozen --compile-bytecode
 
 node-deps:
 	@[ -f frontend/node_modules/.package-lock.json ] && [ frontend/node_modules/.package-lock.json -nt frontend/package-lock.json ] \

@@ -6,6 +6,7 @@ import json
 import os
 import signal
 import sys
+from contextlib import nullcontext
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -17,6 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextC
 
 from docsite import build as builder
 from docsite.errors import BuildError, Problem, internal_error
+from docsite.openapi.reference import specs_ahead
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Build, check and serve the Onebox developer portal.")
@@ -106,6 +108,11 @@ def _exit_on_sigterm() -> None:
 
 
 def run_build(paths: builder.Paths, *, dev: bool = False) -> builder.BuildResult:
+    with nullcontext() if dev else specs_ahead(paths.content, paths.cache):  # before any thread starts
+        return _run_build(paths, dev=dev)
+
+
+def _run_build(paths: builder.Paths, *, dev: bool) -> builder.BuildResult:
     _exit_on_sigterm()
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True, disable=not console.is_terminal) as progress:
@@ -138,8 +145,10 @@ def build(content: ContentOption = DEFAULTS.content, out: OutOption = DEFAULTS.o
 @app.command()
 def check(content: ContentOption = DEFAULTS.content, fmt: FormatOption = Format.text) -> None:
     """Validate the configuration and the content without writing anything."""
+    paths = _paths(content, DEFAULTS.out)
     try:
-        warnings = builder.check(_paths(content, DEFAULTS.out))
+        with specs_ahead(paths.content, paths.cache):
+            warnings = builder.check(paths)
     except BuildError as exc:
         _fail(exc, fmt)
         return

@@ -232,6 +232,15 @@ def error_example_code_not_a_string(site: Path) -> tuple[Path, int, str]:
                         "type 'string'")
 
 
+def comma_in_a_flow_mapping_of_a_spec(site: Path) -> tuple[Path, int, str]:
+    """`{..., description: The cart id, as given.}`: the comma cuts the text, `as given.` becomes a
+    keyword (with no value), which JSON Schema allows."""
+    file, line = spec_with(site, "{type: string, description: The cart id.}",
+                           "{type: string, description: The cart id, as given.}")
+    return file, line, ("/components/schemas/Cart/properties/cartId/as given.: `as given.` is read as a schema "
+                        "keyword with no value: in a {...} mapping, an unquoted comma ends the text before it")
+
+
 CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
     "YAML: a quote left open in front matter": unclosed_quote_in_front_matter,
     "YAML: a list left open in front matter": unclosed_list_in_front_matter,
@@ -240,6 +249,7 @@ CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
     "YAML: a quote left open in a React page": unclosed_quote_in_a_react_page,
     "YAML: a quote left open in authors.yaml": unclosed_quote_in_authors,
     "YAML: a list left open in a spec": unclosed_list_in_a_spec,
+    "YAML: a comma in a flow mapping's text in a spec": comma_in_a_flow_mapping_of_a_spec,
     "front-matter typo": front_matter_typo,
     "a misspelt required key in site.yaml": misspelt_required_key_in_config,
     "a misspelt required key in a React page": misspelt_required_key_in_a_react_page,
@@ -300,6 +310,7 @@ def test_one_clear_error_with_file_and_line(mini_site: Path, case: str) -> None:
 
 
 @pytest.mark.parametrize("case", ["non-UTF-8 Markdown", "YAML alias bomb in front matter", "$ref loop in a spec",
+                                  "YAML: a comma in a flow mapping's text in a spec",
                                   "list nested 51 levels", "5.3 MB page", "<base href>", "javascript: link"])
 def test_check_and_build_exit_1_and_keep_the_previous_build(mini_site: Path, tmp_path: Path, case: str) -> None:
     out = tmp_path / "build"

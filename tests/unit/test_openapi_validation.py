@@ -469,6 +469,134 @@ def test_an_edit_to_one_spec_validates_that_spec_alone_and_a_cached_result_repor
         use_cache(previous)
 
 
+def test_a_comma_that_cuts_a_schemas_text_in_a_flow_mapping_is_one_error_at_its_line(tmp_path: Path) -> None:
+    text = replace("cartId: {type: string, description: The cart id.}",
+                   "cartId: {type: string, description: The cart id, as given, or made., example: c_1}")
+    problem = only(validate(tmp_path, text))
+    assert problem.severity == "error"  # the page would show a cut text, as a duplicate key loses a value
+    assert problem.line == line_of(text, "or made.")
+    assert problem.message == ("/components/schemas/Cart/properties/cartId/as given: `as given`, `or made.` are "
+                               "read as schema keywords with no value: in a {...} mapping, an unquoted comma ends "
+                               "the text before it")
+    assert problem.fix == ('quote the text that holds the comma (description: "The cart id, as given, or made."), '
+                           "or write the schema one keyword per line")
+
+
+def test_a_schema_keyword_or_extension_with_no_value_is_no_cut_text(tmp_path: Path) -> None:
+    text = replace("cartId: {type: string, description: The cart id.}",
+                   "cartId: {type: [string, 'null'], description: The cart id., default: null, x-internal: }")
+    assert validate(tmp_path, text) == []
+
+
+def test_every_schema_is_read_for_cut_texts_nested_and_in_parameters(tmp_path: Path) -> None:
+    text = replace("schema: {type: integer, minimum: 1, maximum: 100}",
+                   "schema: {type: integer, minimum: 1, description: At most 100, the default.}")
+    text = replace("quantity: {type: integer, minimum: 1, description: How many seats.}",
+                   "quantity: {anyOf: [{type: integer, description: Seats, at least one.}]}", text)
+    text = replace("              schema: {$ref: '#/components/schemas/Cart'}\n",
+                   "              schema: {$ref: '#/components/schemas/Cart', description: A cart, new.}\n", text)
+    problems = validate(tmp_path, text)
+    assert [(p.message.split(":")[0], p.line) for p in problems] == [
+        ("/paths/~1carts/post/parameters/0/schema/the default.", line_of(text, "At most 100")),
+        ("/paths/~1carts/post/responses/201/content/application~1json/schema/new.", line_of(text, "A cart, new")),
+        ("/components/schemas/CartRequest/properties/quantity/anyOf/0/at least one.", line_of(text, "Seats, at")),
+    ]
+
+
+# What a one-off build's process does with specs_ahead (run in a process of its own: the process that
+# forks must have no other thread, and the test runner's may have some). It prints, as JSON, whether
+# a process was forked, the cache's hits and misses here, and the problems and specs load_specs gave.
+AHEAD_SCRIPT = """
+import json, os, sys, threading
+from pathlib import Path
+from docsite.cache import results, use_cache
+from docsite.errors import Report
+from docsite.openapi import specs as spec_module
+from docsite.openapi.reference import specs_ahead
+
+content, cache, mode = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
+use_cache(cache, memory=False)
+if mode == "thread":
+    stop = threading.Event()
+    threading.Thread(target=stop.wait).start()
+if mode == "no process":
+    def fork():
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+    os.fork = fork
+report, names, forked = Report(), [], False
+try:
+    with specs_ahead(content, cache):
+        forked = bool(spec_module._AHEAD)
+        if mode == "fails":
+            raise RuntimeError("a page failed to load")
+        names = [spec.name for spec in spec_module.load_specs(content / "specs", report)]
+except RuntimeError:
+    pass
+if mode == "thread":
+    stop.set()
+try:
+    left = os.waitpid(-1, os.WNOHANG)  # a child not reaped
+except ChildProcessError:
+    left = None
+print(json.dumps({"forked": forked, "hits": results().hits, "misses": results().misses, "left": left,
+                  "ahead": len(spec_module._AHEAD), "problems": [repr(p) for p in report.problems],
+                  "specs": names}))
+"""
+
+
+def _run_ahead(tmp_path: Path, mode: str) -> dict[str, Any]:
+    import json
+    import subprocess
+    import sys
+
+    folder = tmp_path / "content" / "specs"
+    if not folder.is_dir():
+        folder.mkdir(parents=True)
+        (folder / "carts.yaml").write_text(VALID, encoding="utf-8")
+        (folder / "orders.yaml").write_text(replace("                  quantity: 2\n", ""), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", AHEAD_SCRIPT, str(tmp_path / "content"), str(tmp_path / mode),
+                           mode], capture_output=True, text=True, timeout=120, check=True)
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def test_specs_validated_ahead_by_a_forked_process_report_what_the_build_would_itself(tmp_path: Path) -> None:
+    ahead = _run_ahead(tmp_path, "fork")
+    report = Report()
+    previous = results().folder
+    try:
+        use_cache(None)
+        names = [spec.name for spec in spec_module.load_specs(tmp_path / "content" / "specs", report)]
+    finally:
+        use_cache(previous)
+    assert ahead["forked"]
+    assert (ahead["hits"], ahead["misses"]) == (2, 0)  # both read from what the forked process stored
+    assert ahead["specs"] == names == ["carts", "orders"]
+    assert report.problems and ahead["problems"] == [repr(p) for p in report.problems]  # same order, file, line
+    assert ahead["left"] is None and ahead["ahead"] == 0
+
+
+def test_no_process_is_forked_for_specs_whose_validation_the_cache_holds(tmp_path: Path) -> None:
+    first = _run_ahead(tmp_path, "fork")
+    again = _run_ahead(tmp_path, "fork")  # a warm build: the same cache folder
+    assert first["forked"] and not again["forked"]
+    assert (again["hits"], again["misses"]) == (2, 0) and again["problems"] == first["problems"]
+
+
+def test_a_build_that_stops_before_its_specs_kills_the_process_validating_them(tmp_path: Path) -> None:
+    ahead = _run_ahead(tmp_path, "fails")
+    assert ahead["forked"]
+    assert ahead["left"] is None and ahead["ahead"] == 0  # killed and reaped: nothing left running
+
+
+@pytest.mark.parametrize("mode", ["thread", "no process"])
+def test_specs_are_validated_in_the_builds_process_when_none_can_be_forked(tmp_path: Path, mode: str) -> None:
+    ahead = _run_ahead(tmp_path, mode)  # a lock another thread holds at a fork stays held in the child
+    assert (ahead["hits"], ahead["misses"]) == (0, 2)
+    assert ahead["specs"] == ["carts", "orders"] and ahead["problems"]
+    assert ahead["left"] is None and ahead["ahead"] == 0
+
+
 @pytest.fixture
 def metaschema_checks(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     """The schemas checked against their dialect's metaschema from now on (none remembered as valid yet)."""

@@ -238,3 +238,15 @@ def test_any_openapi_document_builds_or_is_reported(site: Path, document: Any, a
           "Call `POST /carts`:\n\n```json\n{\"sessionId\": 1, \"quantity\": 2}\n```\n\n"
           '::OperationCard{operationId="createCart"}\n')
     builds_or_reports(site)
+
+
+@settings(PROPERTY, max_examples=EXPLORE or 400)
+@given(document=specs, version=st.sampled_from(["3.1", "3.0"]))
+def test_jsonschema_rs_and_jsonschema_agree_on_a_documents_openapi_structure(document: Any, version: str) -> None:
+    """validation.py asks jsonschema-rs whether a spec follows the OpenAPI schema, and walks it with
+    jsonschema only when it does not: a document jsonschema finds wrong must never pass."""
+    from docsite.openapi.validation import _structure_validator, _well_formed
+
+    wrong = next(iter(_structure_validator(version).iter_errors(document)), None) is not None
+    event(f"{version} {'wrong' if wrong else 'well formed'}")
+    assert _well_formed(document, version) is not wrong

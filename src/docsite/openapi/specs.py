@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import signal
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from docsite.cache import cached
+from docsite.cache import ResultCache, cached
 from docsite.errors import Report
 from docsite.openapi.validation import CheckedSpec, check_spec_file
 
@@ -61,19 +63,54 @@ class ApiSpec:
         return f"{DOWNLOADS}/{self.name}.{ext}"
 
 
+# A specs folder -> the processes validating its specs into the result cache ahead of this one
+# (docsite.openapi.reference.specs_ahead): load_specs waits for them, then reads their results.
+_AHEAD: dict[Path, list[int]] = {}
+
+
+def validating_ahead(specs_dir: Path, pids: list[int]) -> None:
+    """Note that processes `pids` are validating `specs_dir`'s specs into the result cache."""
+    _AHEAD[specs_dir.resolve()] = pids
+
+
+def wait_ahead(specs_dir: Path, *, kill: bool = False) -> bool:
+    """Wait for the processes validating `specs_dir`'s specs ahead, if any are (`kill`: stop them
+    first, their work no longer wanted); whether any were."""
+    pids = _AHEAD.pop(specs_dir.resolve(), None)
+    for pid in pids or []:
+        try:
+            if kill:
+                os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        except (ChildProcessError, ProcessLookupError):  # reaped already
+            pass
+    return pids is not None
+
+
+def spec_files_of(specs_dir: Path) -> list[Path]:
+    """The spec files of `specs_dir`, in the order the site lists them."""
+    return sorted(specs_dir.glob("*.yaml")) if specs_dir.is_dir() else []
+
+
 def load_specs(specs_dir: Path, report: Report) -> list[ApiSpec]:
     """Every spec of `specs_dir`, validated, its problems reported. A spec whose examples or
     conventions are wrong is kept: its page, paths and operations are what the docs refer to, and
     one missing description is one error, not one per call a page makes. A spec the site cannot read
-    (YAML, references, OpenAPI structure) is left out."""
-    specs = []
-    for file in sorted(specs_dir.glob("*.yaml")) if specs_dir.is_dir() else []:
-        result, digest = _checked(file)
-        report.extend(result.problems)
-        if result.usable and isinstance(result.document, dict):
-            # a usable spec reads no other file (a `$ref` outside it is an error): its bytes are its key
-            specs.append(ApiSpec(result.file.stem, result.file, result.document, result.lines, digest))
-    return specs
+    (YAML, references, OpenAPI structure) is left out. When processes validate them ahead (a
+    one-off build's: reference.specs_ahead), their results are read from the cache once they are
+    done: the problems are the same, made by the same code from the same bytes."""
+    wait_ahead(specs_dir)
+    return [spec for file in spec_files_of(specs_dir) if (spec := load_spec(file, report)) is not None]
+
+
+def load_spec(file: Path, report: Report) -> ApiSpec | None:
+    """One spec of load_specs, its problems reported; None when the site cannot read it."""
+    result, digest = _checked(file)
+    report.extend(result.problems)
+    if result.usable and isinstance(result.document, dict):
+        # a usable spec reads no other file (a `$ref` outside it is an error): its bytes are its key
+        return ApiSpec(result.file.stem, result.file, result.document, result.lines, digest)
+    return None
 
 
 def _checked(file: Path) -> tuple[CheckedSpec, str]:
@@ -87,9 +124,25 @@ def _checked(file: Path) -> tuple[CheckedSpec, str]:
         data = file.read_bytes()
     except OSError:
         return check_spec_file(file), ""  # reports the file as unreadable
-    checked = cached("spec-check", (str(file.resolve()), data), lambda: check_spec_file(file),
+    checked = cached(_CHECKED, _checked_key(file, data), lambda: check_spec_file(file),
                      still_valid=lambda: _same_bytes(file, data))
     return checked, hashlib.sha256(data).hexdigest()
+
+
+_CHECKED = "spec-check"
+
+
+def _checked_key(file: Path, data: bytes) -> tuple[str, bytes]:
+    return str(file.resolve()), data
+
+
+def checked_before(file: Path, cache: ResultCache) -> bool:
+    """Whether `cache` holds the validation of `file` as it is now."""
+    try:
+        data = file.read_bytes()
+    except OSError:
+        return False
+    return cache.peek(cache.key(_CHECKED, *_checked_key(file, data)))
 
 
 def _same_bytes(file: Path, data: bytes) -> bool:
