@@ -220,14 +220,8 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
             if locale is not None and route.source is not None and route.source in locale.untranslated:
                 route.data["untranslated"] = {"language": config.i18n.locale(config.i18n.defaultLocale).label}
 
-    registry = frontend.registry()
-    _check_components(routes, content, registry, specs, report)
+    check_spec_readers(routes, content, specs, frontend.registry(), config, report, dev=dev)
     yaml_pages = [(page.file, *_yaml_references(page.document)) for page in content.react_pages]
-    calls = check_api_calls(route_code(routes) + [(file, code) for file, _, code in yaml_pages], specs, report)
-    check_json_bodies(routes, specs, calls, report)
-    lint = Report()
-    lint_content(content, specs, config.lint, lint)
-    report.extend(_lint_problems(lint, dev))
 
     files = spec_files(specs) | diagrams.files
     files.update(tryit)
@@ -267,6 +261,21 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
     report.raise_if_errors()
     return Site(config, content, sidebars, versions, specs, routes, data, static_dir, files, search, redirects,
                 version_sidebars, targets)
+
+
+def check_spec_readers(routes: list[Route], content: Content, specs: list[ApiSpec], registry: dict[str, list[str]],
+                       config: SiteConfig, report: Report, *, dev: bool) -> None:
+    """load_site's checks of what reads the specs, in its order: the routes' components and
+    operation cards (resolved into their data, in place), the API calls of the pages and of the
+    React pages' YAML, their JSON bodies, the lint rules (which know the specs' error codes and
+    enums). The dev server runs them again after a spec edit (docsite.incremental)."""
+    _check_components(routes, content, registry, specs, report)
+    yaml_pages = [(page.file, *_yaml_references(page.document)) for page in content.react_pages]
+    calls = check_api_calls(route_code(routes) + [(file, code) for file, _, code in yaml_pages], specs, report)
+    check_json_bodies(routes, specs, calls, report)
+    lint = Report()
+    lint_content(content, specs, config.lint, lint)
+    report.extend(_lint_problems(lint, dev))
 
 
 def check_page(site: Site, route: Route, page: Doc, registry: dict[str, list[str]], report: Report, *,

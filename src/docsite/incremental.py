@@ -59,6 +59,7 @@ from docsite.build import (
     Site,
     build,
     check_page,
+    check_spec_readers,
     delivery_files,
     load_site,
     locale_sites,
@@ -67,12 +68,15 @@ from docsite.build import (
     site_outputs,
     static_outputs,
 )
-from docsite.content import Doc, load_markdown
+from docsite.cache import use_cache
+from docsite.content import Content, Doc, load_markdown
+from docsite.diagrams import Renderer, render_diagrams
 from docsite.errors import BuildError, Problem, Report
 from docsite.frontend import Frontend, node
 from docsite.frontmatter_models import DocFrontMatter
-from docsite.links import normalize
+from docsite.links import LinkTarget, check_links, normalize
 from docsite.llms import LLMS_FULL_TXT, llms_files, llms_full_part, page_markdown
+from docsite.openapi.reference import load_specs, reference_routes, spec_files
 from docsite.output import (
     html_path,
     json_bytes,
@@ -84,8 +88,9 @@ from docsite.output import (
 )
 from docsite.redirects import in_locale
 from docsite.routes import Route, doc_route, markdown_route
-from docsite.search import SearchDocument, search_documents
+from docsite.search import SearchDocument, search_documents, search_tags
 from docsite.sidebars import Sidebars
+from docsite.widget_sandbox import CATALOGUE_PATH, catalogue_script, sandbox_catalogue
 
 NEW_SUFFIX = ".docsite-new"  # a page prerendered by a rebuild that has not succeeded yet
 BATCH = 16  # routes `finish` prerenders at a time, holding the builder: what a save meanwhile waits for
@@ -226,7 +231,8 @@ class DevBuilder:
             static = self.paths.content / "static"  # published whole: no file there is scratch
             changed = {file for file in sources.changed(self.sources)
                        if static in file.parents or not _SCRATCH.search(file.name)}
-            update = (None if sources.blind else self._page_edit(changed, started)) or self._reload(started)
+            quick = None if sources.blind else self._page_edit(changed, started) or self._spec_edit(changed, started)
+            update = quick or self._reload(started)
         self.sources = sources  # what the last good output was made from (a failed rebuild raised)
         return update
 
@@ -234,11 +240,18 @@ class DevBuilder:
         """The site loaded again completely, compared with the last good output."""
         report = Report()
         site = load_site(self.paths, dev=True, report=report, build_id=self.build_id)
+        return self._apply(_with_locales(self.paths, site, report, self.build_id), report.warnings, started)
+
+    def _apply(self, loaded: Iterable[tuple[str, Site]], warnings: list[Problem], started: float) -> Update:
+        """Compare the sites' outputs (the default locale's first, each other locale's in its folder)
+        with the last good output's: write the files that differ, delete those gone, prerender the
+        routes whose HTML can differ (the open pages' at once, the others in `finish`)."""
         sites: list[tuple[str, Site]] = []
         files: dict[str, bytes] = {}
-        for prefix, part in _with_locales(self.paths, site, report, self.build_id):
+        for prefix, part in loaded:  # a locale's static files are read before the next is laid out
             sites.append((prefix, part))
             files.update({prefix + path: data for path, data in (static_outputs(part) | site_outputs(part)).items()})
+        site = sites[0][1]
         changed = {path for path, data in files.items() if self.files.get(path) != data}
         removed = {path for path in set(self.files) - set(files) if not _is_search_file(path, sites)}
         html: dict[str, str] = {}
@@ -277,8 +290,8 @@ class DevBuilder:
                          if _data_file(route.path) in data_changed})
         sidebars = sorted(path for path in data_changed if path.startswith(SIDEBAR_DATA))
         everything = any(prefix + "_data/site.json" in changed for prefix, _ in sites)
-        self.warnings = report.warnings
-        result = BuildResult(len(site.routes), report.warnings, time.perf_counter() - started, out, site)
+        self.warnings = warnings
+        result = BuildResult(len(site.routes), warnings, time.perf_counter() - started, out, site)
         return Update(everything, routes, sidebars, result)
 
     def _page_edit(self, changed: set[Path], started: float) -> Update | None:
@@ -326,10 +339,8 @@ class DevBuilder:
             return None
         old, new = edited
         content = replace(site.content, docs=[new if doc is old else doc for doc in site.content.docs])
-        versions = {version.name: version for version in content.versions}
         latest = next(version for version in content.versions if version.is_last)
-        route = doc_route(new, site.config, site.version_sidebars[new.version], content.doc_index(new.version),
-                          report, versions[new.version], (latest, content.doc_index(latest.name)))
+        route = _doc_route(site, content, new, report)
         check_page(site, route, new, self.frontend.registry(), report, dev=True)
         if report.errors:
             return None
@@ -343,6 +354,17 @@ class DevBuilder:
         assert site.targets is not None
         targets = replace(site.targets, routes=site.targets.routes | {normalize(route.path): route})
         return replace(site, content=content, routes=routes, files=files, search=search, targets=targets), route
+
+    def _spec_edit(self, changed: set[Path], started: float) -> Update | None:
+        """The rebuild of a save that changed specs alone (`_specs_edited`), compared and written as
+        a complete load's; None when the whole site must be loaded again."""
+        assert self.site is not None
+        use_cache(self.paths.cache, memory=True)  # as load_site does: the unchanged specs' work is in it
+        edited = _specs_edited(self.site, changed, self.paths.content / "specs", self.frontend.registry(),
+                               self.paths.diagram_renderer())
+        if edited is None or self.warnings:  # a warning of the last good output: which stage made it is not known
+            return None
+        return self._apply([("", edited)], [], started)
 
     def _write(self, sites: list[tuple[str, Site]], jobs: list[tuple[str, list[dict[str, Any]]]],
                changed: dict[str, bytes]) -> None:
@@ -591,6 +613,84 @@ def _edit_stays_on_its_page(site: Site, changed: set[Path], report: Report) -> t
         or new.description != old.description or new.rendered.anchors != old.rendered.anchors
         or bool(new.rendered.diagrams) or bool(old.rendered.diagrams))
     return None if read_by_others else (old, new)
+
+
+def _doc_route(site: Site, content: Content, doc: Doc, report: Report) -> Route:
+    """`doc`'s route as load_site makes it, in `site` with `content` (which holds `doc`)."""
+    versions = {version.name: version for version in content.versions}
+    latest = next(version for version in content.versions if version.is_last)
+    return doc_route(doc, site.config, site.version_sidebars[doc.version], content.doc_index(doc.version), report,
+                     versions[doc.version], (latest, content.doc_index(latest.name)))
+
+
+def _specs_edited(site: Site, changed: set[Path], specs_dir: Path, registry: dict[str, list[str]],
+                  renderer: Renderer) -> Site | None:
+    """`site` after an edit of its specs alone (the files `changed`, all of them specs of the site);
+    None when the whole site must be loaded again: anything else changed, or a problem was found
+    (the complete load reports it as a cold build does, in its order).
+
+    What reads a spec (load_site, from the spec to the outputs): its validation; the API reference
+    routes (its page and Try-it data, the landing page, the downloads); the operation cards of the
+    pages, resolved into their data; the pages' API calls and JSON bodies; the lint rules (the specs'
+    error codes and enums); the links to its page's anchors; its downloads and the sandbox's
+    catalogue; llms.txt, the API page's `.md` twin and llms-full.txt; the search documents of the
+    routes it changed (and the search tags of the site data). Each is made again here from the new
+    specs, all else is the last good site's. Not taken with translations or docs versions (each
+    locale's and version's copy of all this), nor when a spec is added or removed, nor when a page
+    that is not a doc has an operation card."""
+    if len(site.config.i18n.locales) > 1 or len(site.content.versions) > 1 or not changed \
+            or any(file.parent != specs_dir or file.suffix != ".yaml" for file in changed):
+        return None
+    report = Report()
+    specs = load_specs(specs_dir, report)
+    if report.problems or [spec.file for spec in specs] != [spec.file for spec in site.specs]:
+        return None
+    files = dict(site.files) | spec_files(specs)
+    reference = {route.path: route for route in reference_routes(specs, site.config, report, files)}
+    if {route.path for route in site.routes if route.kind in _REFERENCE_KINDS} != set(reference):
+        return None
+    # the pages with an operation card: loaded again (from the result cache) as their cards are
+    # resolved into their data in place, with the operations of the specs then
+    carded = {route.source for route in site.routes if route.kind not in _REFERENCE_KINDS
+              and route.rendered is not None and any(use.name == "OperationCard" for use in route.rendered.components)}
+    fresh: dict[Path, Doc] = {}
+    for doc in site.content.docs:
+        if doc.file in carded:
+            loaded = load_markdown(doc.file, DocFrontMatter, report)
+            if loaded is None:
+                return None
+            # its diagrams' props filled in again, from the diagrams' cache (their files are the site's)
+            render_diagrams([(doc.file, use) for use in loaded.rendered.diagrams], renderer, report)
+            fresh[doc.file] = replace(doc, rendered=loaded.rendered)
+    if set(fresh) != carded:  # a blog post or a page with a card
+        return None
+    content = replace(site.content, docs=[fresh.get(doc.file, doc) for doc in site.content.docs])
+    routes = [reference[route.path] if route.kind in _REFERENCE_KINDS
+              else _doc_route(site, content, fresh[route.source], report) if route.source in fresh
+              else route for route in site.routes]
+    check_spec_readers(routes, content, specs, registry, site.config, report, dev=True)
+    assert site.targets is not None
+    targets = LinkTarget.of(routes, site.targets.files, site.static_dir, site.redirects)
+    check_links(routes, targets, site.config, report)
+    catalogue = sandbox_catalogue(specs, report)
+    files.pop(CATALOGUE_PATH, None)
+    if catalogue is not None:
+        files[CATALOGUE_PATH] = catalogue_script(catalogue)
+    if report.problems or set(files) != set(site.files):
+        return None
+    files.update(llms_files([route for route in routes if route.version in (None, site.content.last_version)],
+                            site.sidebars, site.config))
+    search = site.search
+    if site.config.search.enabled:
+        navigation = Sidebars(navigation={path: nav for bars in site.version_sidebars.values()
+                                          for path, nav in bars.navigation.items()})
+        search = search_documents(routes, navigation)
+        if search_tags(search) != search_tags(site.search):  # in the site data
+            return None
+    return replace(site, specs=specs, content=content, routes=routes, files=files, search=search, targets=targets)
+
+
+_REFERENCE_KINDS = {"apiLanding", "apiReference", "apiDownloads"}  # the routes reference_routes makes
 
 
 def _llms_after_edit(site: Site, routes: list[Route], route: Route, latest: str) -> dict[str, bytes]:

@@ -40,7 +40,8 @@ SPEC_FILE = "carts.yaml"
 
 Edit = tuple[str, str, str, int]  # (kind, doc name, other doc name, number)
 KINDS = ["add", "change", "retitle", "link", "rename", "delete", "sidebar", "spec",
-         "body", "unlink", "heading", "anchor-link", "site", "call", "schema"]
+         "body", "unlink", "heading", "anchor-link", "site", "call", "schema", "card", "operation", "break"]
+TICKETS_PATH = re.search(r"  /tickets\.pdf:\n.*?(?=^components:)", SPEC, re.S | re.M)[0]  # type: ignore[index]
 edits = st.tuples(st.sampled_from(KINDS),
                   st.sampled_from(NAMES), st.sampled_from(NAMES), st.integers(0, 3))
 
@@ -96,6 +97,21 @@ def apply(content: Path, edit: Edit) -> None:
     elif kind == "call":  # an API call and its request body (which the "schema" edit may break)
         write(file, file.read_text() + f"\n## Cart {number}\n\n`POST /carts` with:\n\n"
               f"```json\n{{\"sessionId\": 8812, \"quantity\": {number + 1}}}\n```\n")
+    elif kind == "card":  # an operation card: its data is the spec's (an edit of the spec changes the page)
+        if file.exists():
+            card = ["createCart", "getTicketsPdf", "getTickets2", "getTickets3"][number]
+            write(file, file.read_text() + f'\n::OperationCard{{operationId="{card}"}}\n')
+    elif kind == "operation":  # an operation added back (0), removed (1) or renamed (2, 3): cards may break
+        spec = content / "specs" / SPEC_FILE
+        text = re.sub(r"  /tickets\.pdf:\n.*?(?=^components:)", "", spec.read_text(), flags=re.S | re.M)
+        if number != 1:
+            renamed = TICKETS_PATH.replace("getTicketsPdf", f"getTickets{number}").replace(
+                "Get the tickets as PDF", f"Get the tickets ({number})") if number else TICKETS_PATH
+            text = text.replace("\ncomponents:", "\n" + renamed.rstrip("\n") + "\ncomponents:", 1)
+        write(spec, text)
+    elif kind == "break":  # a spec the site cannot read (the "spec" edit writes it whole again)
+        spec = content / "specs" / SPEC_FILE
+        write(spec, spec.read_text().replace("paths:\n", "paths:\n  : [\n", 1))
     elif kind == "schema":  # a bound a page's JSON body may break, and a description no page reads
         spec = content / "specs" / SPEC_FILE
         write(spec, re.sub(r"minimum: \d+, description: How many seats\.",
@@ -123,6 +139,10 @@ def cold(content: Path, out: Path, build_id: str) -> dict[str, bytes] | list[str
 # the build fails, the spec fixed
 @example([("call", "alpha", "beta", 0), ("schema", "alpha", "alpha", 3), ("site", "beta", "beta", 1),
           ("schema", "beta", "beta", 1)])
+# an operation card, the spec edited under it (its page and the card's data change), broken, fixed
+# otherwise, and the card's operation removed
+@example([("card", "alpha", "alpha", 1), ("schema", "beta", "beta", 2), ("break", "alpha", "alpha", 0),
+          ("spec", "alpha", "alpha", 1), ("operation", "alpha", "alpha", 1)])
 def test_incremental_rebuilds_equal_a_cold_build(steps: list[Edit]) -> None:
     with tempfile.TemporaryDirectory(prefix="incremental-") as tmp:
         root = Path(tmp)
@@ -341,6 +361,47 @@ def test_a_spec_edit_checks_again_the_json_of_the_pages_calling_that_spec_alone_
     assert [str(p) for p in failure.value.problems] == [str(p) for p in cold_failure.value.problems]
     assert any("quantity" in str(p) and p.file == orders for p in failure.value.problems)
     assert not any(p.file == carts for p in failure.value.problems)
+
+
+def test_a_spec_edit_loads_the_specs_alone_and_a_card_it_breaks_fails_as_in_a_cold_build(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    content = tmp_path / "content"
+    carts, _ = api_site(content)
+    spec = content / "specs" / "orders.yaml"
+    write(spec, spec.read_text().replace("operationId: createCart", "operationId: createOrder"))
+    write(carts, carts.read_text() + '\n::OperationCard{operationId="createOrder"}\n')
+    builder = DevBuilder(Paths(content, tmp_path / "dev", FRONTEND), log=lambda line: None)
+    complete_loads = _counting_complete_loads(monkeypatch)
+    try:
+        builder.rebuild()
+        builder.finish()
+        write(spec, spec.read_text().replace("summary: Create a cart", "summary: Open an order"))
+        update = builder.rebuild()
+        assert not complete_loads, "the specs alone were loaded"
+        assert {"/docs/guides/alpha", "/specification/orders"} <= set(update.routes), "the card's page, the API's"
+        assert "/docs/guides/beta" not in update.routes and "/specification/carts" not in update.routes
+        builder.finish()
+        assert "Open an order" in (tmp_path / "dev" / "docs" / "guides" / "alpha" / "index.html").read_text()
+        assert snapshot(tmp_path / "dev") == cold(content, tmp_path / "cold", builder.build_id)
+        good = snapshot(tmp_path / "dev")
+
+        write(spec, spec.read_text().replace("operationId: createOrder", "operationId: placeOrder"))
+        expected = cold(content, tmp_path / "cold", builder.build_id)
+        assert any("no operation with operationId 'createOrder'" in problem for problem in expected)
+        with pytest.raises(BuildError) as failure:
+            builder.rebuild()
+        assert [str(p) for p in failure.value.problems] == expected, "reported as a cold build reports it"
+        assert snapshot(tmp_path / "dev") == good, "the last good output is served"
+
+        write(spec, spec.read_text().replace("operationId: placeOrder", "operationId: createOrder")
+              .replace("summary: Open an order", "summary: Start an order"))
+        loads = len(complete_loads)
+        builder.rebuild()
+        assert len(complete_loads) == loads, "fixed: the specs alone were loaded again"
+        builder.finish()
+        assert snapshot(tmp_path / "dev") == cold(content, tmp_path / "cold", builder.build_id)
+    finally:
+        builder.close()
 
 
 def test_a_site_yaml_edit_makes_no_api_page_again_unless_it_changes_their_head(
