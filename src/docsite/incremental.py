@@ -66,15 +66,17 @@ from docsite.build import (
     prerender_jobs,
     search_files,
     site_outputs,
+    site_terms,
     static_outputs,
 )
-from docsite.cache import use_cache
+from docsite.cache import results, use_cache
 from docsite.content import Content, Doc, load_markdown
 from docsite.diagrams import Renderer, render_diagrams
 from docsite.errors import BuildError, Problem, Report
 from docsite.frontend import Frontend, node
 from docsite.frontmatter_models import DocFrontMatter
 from docsite.links import LinkTarget, check_links, normalize
+from docsite.lint import spec_words
 from docsite.llms import LLMS_FULL_TXT, llms_files, llms_full_part, page_markdown
 from docsite.openapi.reference import load_specs, reference_routes, spec_files
 from docsite.output import (
@@ -87,8 +89,9 @@ from docsite.output import (
     write_bytes,
 )
 from docsite.redirects import in_locale
+from docsite.reuse import ScriptHashMemo
 from docsite.routes import Route, doc_route, markdown_route
-from docsite.search import SearchDocument, search_documents, search_tags
+from docsite.search import SearchDocument, TermCache, search_documents, search_tags
 from docsite.sidebars import Sidebars
 from docsite.widget_sandbox import CATALOGUE_PATH, catalogue_script, sandbox_catalogue
 
@@ -213,6 +216,9 @@ class DevBuilder:
         self.scanned: Sources | None = None  # the content folder at the last rebuild's start
         self.lock = threading.Lock()  # a rebuild, or `finish` reading and writing the state
         self.generation = 0  # good rebuilds so far
+        # what `finish` reads of the result cache, kept in memory (one `finish` at a time uses them)
+        self.terms: dict[tuple[str, str], TermCache] = {}  # by locale and language
+        self.memo: ScriptHashMemo | None = None
 
     def rebuild(self) -> Update:
         with self.lock:
@@ -350,7 +356,7 @@ class DevBuilder:
         if site.config.search.enabled:
             navigation = Sidebars(navigation={path: nav for bars in site.version_sidebars.values()
                                               for path, nav in bars.navigation.items() if path == route.path})
-            search = _spliced(site.search, routes, route.path, search_documents([route], navigation))
+            search = _spliced(site.search, routes, {route.path: search_documents([route], navigation)})
         assert site.targets is not None
         targets = replace(site.targets, routes=site.targets.routes | {normalize(route.path): route})
         return replace(site, content=content, routes=routes, files=files, search=search, targets=targets), route
@@ -359,10 +365,12 @@ class DevBuilder:
         """The rebuild of a save that changed specs alone (`_specs_edited`), compared and written as
         a complete load's; None when the whole site must be loaded again."""
         assert self.site is not None
+        if self.warnings:  # a warning of the last good output: which stage made it is not known
+            return None
         use_cache(self.paths.cache, memory=True)  # as load_site does: the unchanged specs' work is in it
         edited = _specs_edited(self.site, changed, self.paths.content / "specs", self.frontend.registry(),
                                self.paths.diagram_renderer())
-        if edited is None or self.warnings:  # a warning of the last good output: which stage made it is not known
+        if edited is None:
             return None
         return self._apply([("", edited)], [], started)
 
@@ -403,9 +411,14 @@ class DevBuilder:
             generation = self.generation
         if not sites:
             return False
-        indexes = {prefix + path: data for prefix, part in sites for path, data in search_files(part).items()}
+        indexes = {prefix + path: data for prefix, part in sites
+                   for path, data in search_files(part, self._terms(part)).items()}
         moved = [r for prefix, part in sites[1:] for r in in_locale(part.redirects, prefix.strip("/"))]
-        rules = delivery_files(sites[0][1], self.paths.out, moved)
+        if self.memo is None:
+            self.memo = ScriptHashMemo(results().folder)
+        else:
+            self.memo.again()
+        rules = delivery_files(sites[0][1], self.paths.out, moved, memo=self.memo)
         with self.lock:
             if generation != self.generation:
                 return False
@@ -434,8 +447,26 @@ class DevBuilder:
                 del self.unrendered[key]
             return True
 
+    def _terms(self, site: Site) -> TermCache:
+        """The search terms of `site`'s locale and language: read from the result cache once, then kept
+        in memory between rebuilds (`close` saves them): at 10,000 pages the file is tens of MB."""
+        i18n = site.site_data["i18n"]
+        key = (str(i18n["currentLocale"]), str(i18n["htmlLang"]))
+        terms = self.terms.get(key)
+        if terms is None:
+            terms = self.terms[key] = site_terms(site)
+        else:
+            terms.again()
+        return terms
+
     def close(self) -> None:
+        """Stop the warm Node process; save the search terms and the inline scripts' hashes for the
+        next build (a later `docsite dev` or `docsite build`)."""
         self.prerenderer.close()
+        for terms in self.terms.values():
+            terms.save()
+        if self.memo is not None:
+            self.memo.save()
 
     def _complete(self, frontend_hash: str) -> Update:
         result = build(self.paths, dev=True, log=self.log, build_id=self.build_id)
@@ -625,7 +656,8 @@ def _doc_route(site: Site, content: Content, doc: Doc, report: Report) -> Route:
 
 def _specs_edited(site: Site, changed: set[Path], specs_dir: Path, registry: dict[str, list[str]],
                   renderer: Renderer) -> Site | None:
-    """`site` after an edit of its specs alone (the files `changed`, all of them specs of the site);
+    """`site` (which had no problem, not even a warning) after an edit of its specs alone (the files
+    `changed`, all of them specs of the site);
     None when the whole site must be loaded again: anything else changed, or a problem was found
     (the complete load reports it as a cold build does, in its order).
 
@@ -668,7 +700,9 @@ def _specs_edited(site: Site, changed: set[Path], specs_dir: Path, registry: dic
     routes = [reference[route.path] if route.kind in _REFERENCE_KINDS
               else _doc_route(site, content, fresh[route.source], report) if route.source in fresh
               else route for route in site.routes]
-    check_spec_readers(routes, content, specs, registry, site.config, report, dev=True)
+    # the last good site had no lint problem (no warning): none, if the rules read the same of the specs
+    lint = spec_words(specs, site.config.lint) != spec_words(site.specs, site.config.lint)
+    check_spec_readers(routes, content, specs, registry, site.config, report, dev=True, lint=lint)
     assert site.targets is not None
     targets = LinkTarget.of(routes, site.targets.files, site.static_dir, site.redirects)
     check_links(routes, targets, site.config, report)
@@ -684,7 +718,11 @@ def _specs_edited(site: Site, changed: set[Path], specs_dir: Path, registry: dic
     if site.config.search.enabled:
         navigation = Sidebars(navigation={path: nav for bars in site.version_sidebars.values()
                                           for path, nav in bars.navigation.items()})
-        search = search_documents(routes, navigation)
+        remade = [route for route, before in zip(routes, site.routes, strict=True) if route is not before]
+        documents: dict[str, list[SearchDocument]] = {route.path: [] for route in remade}
+        for document in search_documents(remade, navigation):
+            documents[document.page.route].append(document)
+        search = _spliced(site.search, routes, documents)
         if search_tags(search) != search_tags(site.search):  # in the site data
             return None
     return replace(site, specs=specs, content=content, routes=routes, files=files, search=search, targets=targets)
@@ -710,15 +748,17 @@ def _llms_after_edit(site: Site, routes: list[Route], route: Route, latest: str)
     return llms_files([r for r in routes if r.version in (None, latest)], site.sidebars, site.config)
 
 
-def _spliced(documents: list[SearchDocument], routes: list[Route], route: str,
-             replacement: list[SearchDocument]) -> list[SearchDocument]:
-    """The search documents with `route`'s replaced, in route order as `search_documents` makes them
-    (a route's documents are next to each other)."""
-    at = [index for index, document in enumerate(documents) if document.page.route == route]
-    if at:
-        return documents[:at[0]] + replacement + documents[at[-1] + 1:]
-    by_route: dict[str, list[SearchDocument]] = {}  # it had none: placed by the routes' order
+def _spliced(documents: list[SearchDocument], routes: list[Route],
+             replaced: dict[str, list[SearchDocument]]) -> list[SearchDocument]:
+    """The search documents with those of the routes in `replaced` (by route) replaced, in route
+    order as `search_documents` makes them (a route's documents are next to each other)."""
+    if len(replaced) == 1:
+        ((route, replacement),) = replaced.items()
+        at = [index for index, document in enumerate(documents) if document.page.route == route]
+        if at:
+            return documents[:at[0]] + replacement + documents[at[-1] + 1:]
+    by_route: dict[str, list[SearchDocument]] = {}  # placed by the routes' order
     for document in documents:
         by_route.setdefault(document.page.route, []).append(document)
-    by_route[route] = replacement
+    by_route.update(replaced)
     return [document for r in routes for document in by_route.get(r.path, [])]

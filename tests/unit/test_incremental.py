@@ -22,14 +22,16 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from docsite import incremental
+from docsite import incremental, reuse
 from docsite.build import Paths, build, load_site
+from docsite.cache import results
 from docsite.config import load_config
 from docsite.errors import BuildError
 from docsite.incremental import DevBuilder, Sources
 from docsite.openapi import bodies, calls, reference
 from docsite.openapi.tryit import tryit_path
 from docsite.output import sidebar_data_path
+from docsite.search import analysis
 from docsite.versions import cut_version
 from tests.conftest import FRONTEND, LINT_OFF
 from tests.unit.sitefiles import configure, doc, write
@@ -234,11 +236,11 @@ def test_a_save_while_the_search_indexes_are_made_is_rebuilt_at_once_and_the_new
     alpha = content / "docs" / "guides" / "alpha.md"
     made_for = incremental.search_files
 
-    def save_meanwhile(site: Any) -> dict[str, bytes]:
+    def save_meanwhile(site: Any, terms: Any = None) -> dict[str, bytes]:
         monkeypatch.setattr(incremental, "search_files", made_for)
         write(alpha, doc("Alpha", body="Second words."))
         assert builder.rebuild().routes == ["/docs/guides/alpha"], "rebuilt while the indexes were being made"
-        return made_for(site)
+        return made_for(site, terms)
 
     try:
         builder.rebuild()
@@ -252,6 +254,41 @@ def test_a_save_while_the_search_indexes_are_made_is_rebuilt_at_once_and_the_new
         assert snapshot(tmp_path / "dev") == expected
     finally:
         builder.close()
+
+
+def test_finish_keeps_the_search_terms_and_the_script_hashes_in_memory_and_close_saves_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    content = tmp_path / "content"
+    small_site(content)
+    builder = DevBuilder(Paths(content, tmp_path / "dev", FRONTEND), log=lambda line: None)
+    alpha = content / "docs" / "guides" / "alpha.md"
+    read: list[str] = []
+    written: list[str] = []
+    for module in (analysis, reuse):
+        kept, keep = module.kept, module.keep  # type: ignore[attr-defined]
+        monkeypatch.setattr(module, "kept", lambda file, kept=kept: read.append(file.name) or kept(file))
+        monkeypatch.setattr(module, "keep",
+                            lambda file, value, keep=keep: written.append(file.name) or keep(file, value))
+    try:
+        builder.rebuild()
+        builder.finish()
+        read.clear()
+        written.clear()
+        for number in range(3):
+            write(alpha, doc("Alpha", body=f"Words of save {number}, unseen before."))
+            builder.rebuild()
+            assert builder.finish(), "the search indexes changed"
+        assert sorted(read) == ["inline-scripts.pickle", "search-terms-en.pickle"], "each read once"
+        assert written == [], "neither is written while the server runs"
+        assert snapshot(tmp_path / "dev") == cold(content, tmp_path / "cold", builder.build_id)
+        written.clear()  # by the cold build, which saved its own terms: gone, to see the dev server's saved
+        (Path(results().folder or "") / "search-terms-en.pickle").unlink()
+    finally:
+        builder.close()
+    assert sorted(written) == ["inline-scripts.pickle", "search-terms-en.pickle"], "saved when it stops"
+    saved = analysis.TermCache(Path(results().folder or "") / "search-terms-en.pickle")
+    saved.terms("Words of save 2, unseen before.")
+    assert saved.analysed == 0, "the last save's terms are in the file"
 
 
 def test_the_content_scan_sees_a_save_that_kept_the_time_and_size_and_not_one_of_the_same_bytes(
