@@ -248,15 +248,20 @@ class DevBuilder:
         site = load_site(self.paths, dev=True, report=report, build_id=self.build_id)
         return self._apply(_with_locales(self.paths, site, report, self.build_id), report.warnings, started)
 
-    def _apply(self, loaded: Iterable[tuple[str, Site]], warnings: list[Problem], started: float) -> Update:
+    def _apply(self, loaded: Iterable[tuple[str, Site]], warnings: list[Problem], started: float,
+               outputs: dict[str, bytes] | None = None) -> Update:
         """Compare the sites' outputs (the default locale's first, each other locale's in its folder)
         with the last good output's: write the files that differ, delete those gone, prerender the
-        routes whose HTML can differ (the open pages' at once, the others in `finish`)."""
+        routes whose HTML can differ (the open pages' at once, the others in `finish`). `outputs`:
+        the sites' outputs but the HTML and the search indexes, when the caller knows them."""
         sites: list[tuple[str, Site]] = []
         files: dict[str, bytes] = {}
         for prefix, part in loaded:  # a locale's static files are read before the next is laid out
             sites.append((prefix, part))
-            files.update({prefix + path: data for path, data in (static_outputs(part) | site_outputs(part)).items()})
+            if outputs is None:
+                made = static_outputs(part) | site_outputs(part)
+                files.update({prefix + path: data for path, data in made.items()})
+        files = files if outputs is None else outputs
         site = sites[0][1]
         changed = {path for path, data in files.items() if self.files.get(path) != data}
         removed = {path for path in set(self.files) - set(files) if not _is_search_file(path, sites)}
@@ -372,7 +377,13 @@ class DevBuilder:
                                self.paths.diagram_renderer())
         if edited is None:
             return None
-        return self._apply([("", edited)], [], started)
+        # its outputs: the last good ones, but its generated files and the data of the routes it made again
+        sites = [("", edited)]
+        outputs = {path: data for path, data in self.files.items() if not _is_search_file(path, sites)}
+        outputs.update({path.lstrip("/"): data for path, data in edited.files.items()})
+        outputs.update({page_data_path(route.path): json_bytes(route.data)
+                        for route, before in zip(edited.routes, self.site.routes, strict=True) if route is not before})
+        return self._apply(sites, [], started, outputs)
 
     def _write(self, sites: list[tuple[str, Site]], jobs: list[tuple[str, list[dict[str, Any]]]],
                changed: dict[str, bytes]) -> None:
@@ -697,11 +708,17 @@ def _specs_edited(site: Site, changed: set[Path], specs_dir: Path, registry: dic
     if set(fresh) != carded:  # a blog post or a page with a card
         return None
     content = replace(site.content, docs=[fresh.get(doc.file, doc) for doc in site.content.docs])
-    routes = [reference[route.path] if route.kind in _REFERENCE_KINDS
+    # an unchanged spec's page is the last good one (the same object: its twin, data and search
+    # documents are not made again); the landing page and the downloads list every spec
+    unchanged = {spec.file for spec in site.specs if spec.file not in changed}
+    routes = [route if route.kind == "apiReference" and route.source in unchanged
+              else reference[route.path] if route.kind in _REFERENCE_KINDS
               else _doc_route(site, content, fresh[route.source], report) if route.source in fresh
               else route for route in site.routes]
-    # the last good site had no lint problem (no warning): none, if the rules read the same of the specs
-    lint = spec_words(specs, site.config.lint) != spec_words(site.specs, site.config.lint)
+    # the last good site had no lint problem (no warning): none, if the rules read the same of the
+    # specs (the same of each spec changed: `spec_words` is a union, and None if one spec has no codes)
+    lint = spec_words([spec for spec in specs if spec.file in changed], site.config.lint) \
+        != spec_words([spec for spec in site.specs if spec.file in changed], site.config.lint)
     check_spec_readers(routes, content, specs, registry, site.config, report, dev=True, lint=lint)
     assert site.targets is not None
     targets = LinkTarget.of(routes, site.targets.files, site.static_dir, site.redirects)
@@ -712,8 +729,11 @@ def _specs_edited(site: Site, changed: set[Path], specs_dir: Path, registry: dic
         files[CATALOGUE_PATH] = catalogue_script(catalogue)
     if report.problems or set(files) != set(site.files):
         return None
+    twins = {route.path: site.files[markdown_route(route.path)].decode("utf-8")  # of the routes left as they were
+             for route, before in zip(routes, site.routes, strict=True)
+             if route is before and markdown_route(route.path) in site.files}
     files.update(llms_files([route for route in routes if route.version in (None, site.content.last_version)],
-                            site.sidebars, site.config))
+                            site.sidebars, site.config, known=twins))
     search = site.search
     if site.config.search.enabled:
         navigation = Sidebars(navigation={path: nav for bars in site.version_sidebars.values()
