@@ -31,6 +31,16 @@ doc of a save that changed several). The conditions are the dependency graph, wr
 is decided (`_edit_stays_on_its_page`): anything else, and anything not proven local, loads the
 whole site again as above.
 
+A save that changed specs alone takes another shorter way (`DevBuilder._spec_edit`): the specs are
+loaded again (an unchanged one's validation comes from docsite.cache), and what reads them is made
+again from the last good site, all else kept: the changed specs' API pages, the landing page and
+the downloads, the docs with an operation card, the checks of API calls, JSON bodies, lint rules
+and links, llms files and search documents (`_specs_edited` lists the dependencies). Anything else,
+a spec added or removed, or any problem (a warning too) loads the whole site again as above.
+
+The search terms and the inline scripts' hashes `finish` needs are read from the result cache once
+and kept in memory between rebuilds; `close` saves them for the next build.
+
 A rebuild that fails writes nothing: its error is raised as in a complete build (the same messages),
 and the last good output keeps being served. (A page no open page shows that fails to prerender in
 the background is reported by `finish`, and keeps its last good HTML.)
@@ -668,9 +678,8 @@ def _doc_route(site: Site, content: Content, doc: Doc, report: Report) -> Route:
 def _specs_edited(site: Site, changed: set[Path], specs_dir: Path, registry: dict[str, list[str]],
                   renderer: Renderer) -> Site | None:
     """`site` (which had no problem, not even a warning) after an edit of its specs alone (the files
-    `changed`, all of them specs of the site);
-    None when the whole site must be loaded again: anything else changed, or a problem was found
-    (the complete load reports it as a cold build does, in its order).
+    `changed`); None when the whole site must be loaded again: anything else changed, or a problem
+    was found (the complete load reports it as a cold build does, in its order).
 
     What reads a spec (load_site, from the spec to the outputs): its validation; the API reference
     routes (its page and Try-it data, the landing page, the downloads); the operation cards of the
