@@ -110,6 +110,9 @@ BATCH = 16  # routes `finish` prerenders at a time, holding the builder: what a 
 # the most docs a save may change and still take the one-page way (each splices llms-full.txt and the
 # search documents: a checkout of many files loads the whole site once instead)
 PAGE_EDITS = 8
+# outputs no page reads, which a one-page rebuild leaves to `finish` to write (llms-full.txt: 40 MB
+# at 10,000 pages, some 100 ms to write on every save)
+LATER = {LLMS_FULL_TXT.lstrip("/")}
 
 
 @dataclass
@@ -229,6 +232,7 @@ class DevBuilder:
         # what `finish` reads of the result cache, kept in memory (one `finish` at a time uses them)
         self.terms: dict[tuple[str, str], TermCache] = {}  # by locale and language
         self.memo: ScriptHashMemo | None = None
+        self.later: dict[str, bytes] = {}  # outputs of LATER made but not written yet, by path
 
     def rebuild(self) -> Update:
         with self.lock:
@@ -340,7 +344,9 @@ class DevBuilder:
         outputs.update({path.lstrip("/"): data for path, data in edited_site.files.items()
                         if site.files.get(path) != data})
         changed_files = {path: data for path, data in outputs.items() if self.files.get(path) != data}
-        self._write([("", edited_site)], [("", [self._job(edited_site, route) for route in routes])], changed_files)
+        self._write([("", edited_site)], [("", [self._job(edited_site, route) for route in routes])],
+                    {path: data for path, data in changed_files.items() if path not in LATER})
+        self.later.update({path: data for path, data in changed_files.items() if path in LATER})
         self.files.update(changed_files)
         self.site, self.pending = edited_site, [("", edited_site)]
         self.sites = self.pending
@@ -365,7 +371,7 @@ class DevBuilder:
         check_page(site, route, new, self.frontend.registry(), report, dev=True)
         if report.errors:
             return None
-        routes = [route if r.source == old.file and r.path == old.route else r for r in site.routes]
+        routes = [route if r.path == old.route and r.source == old.file else r for r in site.routes]
         files = site.files | _llms_after_edit(site, routes, route, latest.name)
         search = site.search
         if site.config.search.enabled:
@@ -409,6 +415,7 @@ class DevBuilder:
             raise
         for path in sorted(changed):
             write_bytes(out / path, changed[path])
+            self.later.pop(path, None)  # written newer than what waited
         for prefix, part_jobs in jobs:
             folder = out / prefix if prefix else out
             for job in part_jobs:
@@ -428,6 +435,7 @@ class DevBuilder:
         while self._prerender_batch():
             pass
         with self.lock:
+            self._write_later()
             sites, self.pending = self.pending, []
             generation = self.generation
         if not sites:
@@ -480,10 +488,17 @@ class DevBuilder:
             terms.again()
         return terms
 
+    def _write_later(self) -> None:
+        for path, data in self.later.items():
+            write_bytes(self.paths.out / path, data)
+        self.later = {}
+
     def close(self) -> None:
-        """Stop the warm Node process; save the search terms and the inline scripts' hashes for the
-        next build (a later `docsite dev` or `docsite build`)."""
+        """Stop the warm Node process; write what waited for `finish`; save the search terms and the
+        inline scripts' hashes for the next build (a later `docsite dev` or `docsite build`)."""
         self.prerenderer.close()
+        with self.lock:
+            self._write_later()
         for terms in self.terms.values():
             terms.save()
         if self.memo is not None:
@@ -503,7 +518,7 @@ class DevBuilder:
             self.html.update({prefix + job["route"]: prefix + job["html"] for job in prerender_jobs(translated)})
         self.site, self.pending, self.warnings = site, [], result.warnings
         self.sites = [("", site), *((f"{name}/", translated) for name, (translated, _) in result.locales.items())]
-        self.unrendered = {}
+        self.unrendered, self.later = {}, {}
         return Update(True, result=result)
 
     def _job(self, site: Site, route: Route) -> dict[str, Any]:
@@ -772,8 +787,9 @@ def _llms_after_edit(site: Site, routes: list[Route], route: Route, latest: str)
         at = full.find(old_part)
         if at >= 0 and full.find(old_part, at + 1) < 0:
             new_part = llms_full_part(route, twin, site.config).encode()
+            whole = memoryview(full)  # the parts joined without copying them first
             return {markdown_route(route.path): twin.encode(),
-                    LLMS_FULL_TXT: full[:at] + new_part + full[at + len(old_part):]}
+                    LLMS_FULL_TXT: b"".join((whole[:at], new_part, whole[at + len(old_part):]))}
     return llms_files([r for r in routes if r.version in (None, latest)], site.sidebars, site.config)
 
 

@@ -57,7 +57,19 @@ def spec_words(specs: list[ApiSpec], lint: Lint) -> set[str] | None:
     dev server lints no page again after a spec edit that leaves them as they were.)"""
     # a spec without `x-error-codes` is reported: the codes the pages name wait until it has them
     constants = lint.constants.enabled and all(spec.lists_error_codes for spec in specs)
-    return _known_constants(specs, lint.constants.allow) if constants else None
+    if not constants:
+        return None
+    # the last answer is kept: the dev server lints one page per save, against the same specs (known
+    # by their files' digests; a spec made without one is read again)
+    key = (tuple((str(spec.file), spec.digest) for spec in specs), tuple(lint.constants.allow))
+    if not all(spec.digest for spec in specs):
+        return _known_constants(specs, lint.constants.allow)
+    if _last_words[0] != key:
+        _last_words[:] = [key, _known_constants(specs, lint.constants.allow)]
+    return set(_last_words[1])
+
+
+_last_words: list[Any] = [None, None]  # spec_words' last key and answer
 
 
 def _problem(rule: LintRule, name: str, message: str, file: Path, line: int, fix: str) -> Problem:

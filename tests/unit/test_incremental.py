@@ -291,6 +291,37 @@ def test_finish_keeps_the_search_terms_and_the_script_hashes_in_memory_and_close
     assert saved.analysed == 0, "the last save's terms are in the file"
 
 
+def test_a_doc_edit_leaves_llms_full_txt_to_finish_and_a_rebuild_meanwhile_keeps_it_right(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    small_site(content)
+    builder = DevBuilder(Paths(content, tmp_path / "dev", FRONTEND), log=lambda line: None)
+    alpha = content / "docs" / "guides" / "alpha.md"
+    full, twin = tmp_path / "dev" / "llms-full.txt", tmp_path / "dev" / "docs" / "guides" / "alpha.md"
+    try:
+        builder.rebuild()
+        builder.finish()
+        write(alpha, doc("Alpha", body="First new words."))
+        builder.rebuild()
+        assert "First new words." in twin.read_text(), "the page's twin is written at once"
+        assert "First new words." not in full.read_text(), "llms-full.txt waits for finish"
+        write(alpha, doc("Alpha", body="Second new words."))  # another one-page save
+        builder.rebuild()
+        builder.finish()
+        assert "Second new words." in full.read_text()
+        assert snapshot(tmp_path / "dev") == cold(content, tmp_path / "cold", builder.build_id)
+
+        write(alpha, doc("Alpha", body="Third new words."))
+        builder.rebuild()
+        apply(content, ("sidebar", "alpha", "alpha", 1))  # the site loaded again before finish
+        builder.rebuild()
+        apply(content, ("retitle", "alpha", "alpha", 1))  # ...and llms-full.txt written by it
+        builder.rebuild()
+        builder.finish()
+        assert snapshot(tmp_path / "dev") == cold(content, tmp_path / "cold", builder.build_id)
+    finally:
+        builder.close()
+
+
 def test_the_content_scan_sees_a_save_that_kept_the_time_and_size_and_not_one_of_the_same_bytes(
         tmp_path: Path) -> None:
     page = tmp_path / "docs" / "page.md"
