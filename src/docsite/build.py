@@ -220,14 +220,8 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
             if locale is not None and route.source is not None and route.source in locale.untranslated:
                 route.data["untranslated"] = {"language": config.i18n.locale(config.i18n.defaultLocale).label}
 
-    registry = frontend.registry()
-    _check_components(routes, content, registry, specs, report)
+    check_spec_readers(routes, content, specs, frontend.registry(), config, report, dev=dev)
     yaml_pages = [(page.file, *_yaml_references(page.document)) for page in content.react_pages]
-    calls = check_api_calls(route_code(routes) + [(file, code) for file, _, code in yaml_pages], specs, report)
-    check_json_bodies(routes, specs, calls, report)
-    lint = Report()
-    lint_content(content, specs, config.lint, lint)
-    report.extend(_lint_problems(lint, dev))
 
     files = spec_files(specs) | diagrams.files
     files.update(tryit)
@@ -267,6 +261,23 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
     report.raise_if_errors()
     return Site(config, content, sidebars, versions, specs, routes, data, static_dir, files, search, redirects,
                 version_sidebars, targets)
+
+
+def check_spec_readers(routes: list[Route], content: Content, specs: list[ApiSpec], registry: dict[str, list[str]],
+                       config: SiteConfig, report: Report, *, dev: bool, lint: bool = True) -> None:
+    """load_site's checks of what reads the specs, in its order: the routes' components and
+    operation cards (resolved into their data, in place), the API calls of the pages and of the
+    React pages' YAML, their JSON bodies, the lint rules (which know the specs' error codes and
+    enums: `lint.spec_words`). The dev server runs them again after a spec edit
+    (docsite.incremental); without the lint rules when what they read of the specs is the same."""
+    _check_components(routes, content, registry, specs, report)
+    yaml_pages = [(page.file, *_yaml_references(page.document)) for page in content.react_pages]
+    calls = check_api_calls(route_code(routes) + [(file, code) for file, _, code in yaml_pages], specs, report)
+    check_json_bodies(routes, specs, calls, report)
+    if lint:
+        linted = Report()
+        lint_content(content, specs, config.lint, linted)
+        report.extend(_lint_problems(linted, dev))
 
 
 def check_page(site: Site, route: Route, page: Doc, registry: dict[str, list[str]], report: Report, *,
@@ -471,14 +482,21 @@ def static_outputs(site: Site) -> dict[str, bytes]:
             for path in static_files(site.static_dir)}
 
 
-def search_files(site: Site) -> dict[str, bytes]:
+def search_files(site: Site, terms: TermCache | None = None) -> dict[str, bytes]:
     """The search indexes, from the terms of the previous build's texts: only changed sections are
-    analysed (docsite.search.analysis)."""
-    language = language_of(site.site_data["i18n"]["htmlLang"])
-    terms = TermCache.of_site(results().folder, str(site.site_data["i18n"]["currentLocale"]), language)
-    files = search_index_files(site.search, site.config.search, language, terms)
-    terms.save()
+    analysed (docsite.search.analysis). `terms`: the site's (`site_terms`, in its language), which the caller saves
+    (the dev server's, kept in memory between rebuilds); else read from the result cache and saved."""
+    kept = terms or site_terms(site)
+    files = search_index_files(site.search, site.config.search, language_of(site.site_data["i18n"]["htmlLang"]), kept)
+    if terms is None:
+        kept.save()
     return {path.lstrip("/"): data for path, data in files.items()}
+
+
+def site_terms(site: Site) -> TermCache:
+    """The terms kept in the result cache for the site's locale, in its language."""
+    language = language_of(site.site_data["i18n"]["htmlLang"])
+    return TermCache.of_site(results().folder, str(site.site_data["i18n"]["currentLocale"]), language)
 
 
 def prerender_jobs(site: Site) -> list[dict[str, str]]:
@@ -536,10 +554,12 @@ def write_delivery(site: Site, staging: Path, progress: Progress, *, compress: b
 
 def delivery_files(site: Site, staging: Path, locale_redirects: list[Redirect] | None = None,
                    folders: list[tuple[Path, set[str]]] | None = None,
-                   scripts: dict[Path, frozenset[str]] | None = None) -> dict[str, str]:
+                   scripts: dict[Path, frozenset[str]] | None = None,
+                   memo: ScriptHashMemo | None = None) -> dict[str, str]:
     """The servers' rules for the site prerendered in `staging`: file name -> text (`folders`: the
     staging folder's `tree_names`; `scripts`: the inline scripts' hashes of the pages whose Node
-    reported them). (The dev server makes them while the next save may be rebuilt, and writes them
+    reported them; `memo`: the pages' hashes known, which the caller saves, else read from the result
+    cache and saved). (The dev server makes them while the next save may be rebuilt, and writes them
     only if none was.)"""
     script_urls = [str(page.page.props["scriptUrl"]) for page in site.content.react_pages
                    if isinstance(page.page.props.get("scriptUrl"), str)]
@@ -552,12 +572,13 @@ def delivery_files(site: Site, staging: Path, locale_redirects: list[Redirect] |
     canonical = {markdown_route(r.path): page_url(site.config, r.path) for r in site.routes if has_markdown(r)}
     sections_not_found = [r.path for r in site.routes if r.path.endswith("/404") and r.path != NOT_FOUND]
     redirects = [*site.redirects, *(locale_redirects or [])]
-    memo = ScriptHashMemo(results().folder)  # the inline scripts' hashes of pages a warm build reused
+    known = memo or ScriptHashMemo(results().folder)  # the inline scripts' hashes of pages a warm build reused
     for page, hashes in (scripts or {}).items():
-        memo.tell(page, hashes)
+        known.tell(page, hashes)
     rules = site_rules(site.config, html_files(staging, folders), redirects, script_urls, image_urls, canonical,
-                       sections_not_found, connect_origins(spec.document for spec in site.specs), memo.hashes)
-    memo.save()
+                       sections_not_found, connect_origins(spec.document for spec in site.specs), known.hashes)
+    if memo is None:
+        known.save()
     return {HEADERS_FILE: headers_file(rules), REDIRECTS_FILE: redirects_file(rules)}
 
 

@@ -31,6 +31,16 @@ doc of a save that changed several). The conditions are the dependency graph, wr
 is decided (`_edit_stays_on_its_page`): anything else, and anything not proven local, loads the
 whole site again as above.
 
+A save that changed specs alone takes another shorter way (`DevBuilder._spec_edit`): the specs are
+loaded again (an unchanged one's validation comes from docsite.cache), and what reads them is made
+again from the last good site, all else kept: the changed specs' API pages, the landing page and
+the downloads, the docs with an operation card, the checks of API calls, JSON bodies, lint rules
+and links, llms files and search documents (`_specs_edited` lists the dependencies). Anything else,
+a spec added or removed, or any problem (a warning too) loads the whole site again as above.
+
+The search terms and the inline scripts' hashes `finish` needs are read from the result cache once
+and kept in memory between rebuilds; `close` saves them for the next build.
+
 A rebuild that fails writes nothing: its error is raised as in a complete build (the same messages),
 and the last good output keeps being served. (A page no open page shows that fails to prerender in
 the background is reported by `finish`, and keeps its last good HTML.)
@@ -59,20 +69,26 @@ from docsite.build import (
     Site,
     build,
     check_page,
+    check_spec_readers,
     delivery_files,
     load_site,
     locale_sites,
     prerender_jobs,
     search_files,
     site_outputs,
+    site_terms,
     static_outputs,
 )
-from docsite.content import Doc, load_markdown
+from docsite.cache import results, use_cache
+from docsite.content import Content, Doc, load_markdown
+from docsite.diagrams import Renderer, render_diagrams
 from docsite.errors import BuildError, Problem, Report
 from docsite.frontend import Frontend, node
 from docsite.frontmatter_models import DocFrontMatter
-from docsite.links import normalize
+from docsite.links import LinkTarget, check_links, normalize
+from docsite.lint import spec_words
 from docsite.llms import LLMS_FULL_TXT, llms_files, llms_full_part, page_markdown
+from docsite.openapi.reference import load_specs, reference_routes, spec_files
 from docsite.output import (
     html_path,
     json_bytes,
@@ -83,15 +99,20 @@ from docsite.output import (
     write_bytes,
 )
 from docsite.redirects import in_locale
+from docsite.reuse import ScriptHashMemo
 from docsite.routes import Route, doc_route, markdown_route
-from docsite.search import SearchDocument, search_documents
+from docsite.search import SearchDocument, TermCache, search_documents, search_tags
 from docsite.sidebars import Sidebars
+from docsite.widget_sandbox import CATALOGUE_PATH, catalogue_script, sandbox_catalogue
 
 NEW_SUFFIX = ".docsite-new"  # a page prerendered by a rebuild that has not succeeded yet
 BATCH = 16  # routes `finish` prerenders at a time, holding the builder: what a save meanwhile waits for
 # the most docs a save may change and still take the one-page way (each splices llms-full.txt and the
 # search documents: a checkout of many files loads the whole site once instead)
 PAGE_EDITS = 8
+# outputs no page reads, which a one-page rebuild leaves to `finish` to write (llms-full.txt: 40 MB
+# at 10,000 pages, some 100 ms to write on every save)
+LATER = {LLMS_FULL_TXT.lstrip("/")}
 
 
 @dataclass
@@ -208,6 +229,10 @@ class DevBuilder:
         self.scanned: Sources | None = None  # the content folder at the last rebuild's start
         self.lock = threading.Lock()  # a rebuild, or `finish` reading and writing the state
         self.generation = 0  # good rebuilds so far
+        # what `finish` reads of the result cache, kept in memory (one `finish` at a time uses them)
+        self.terms: dict[tuple[str, str], TermCache] = {}  # by locale and language
+        self.memo: ScriptHashMemo | None = None
+        self.later: dict[str, bytes] = {}  # outputs of LATER made but not written yet, by path
 
     def rebuild(self) -> Update:
         with self.lock:
@@ -226,7 +251,8 @@ class DevBuilder:
             static = self.paths.content / "static"  # published whole: no file there is scratch
             changed = {file for file in sources.changed(self.sources)
                        if static in file.parents or not _SCRATCH.search(file.name)}
-            update = (None if sources.blind else self._page_edit(changed, started)) or self._reload(started)
+            quick = None if sources.blind else self._page_edit(changed, started) or self._spec_edit(changed, started)
+            update = quick or self._reload(started)
         self.sources = sources  # what the last good output was made from (a failed rebuild raised)
         return update
 
@@ -234,11 +260,23 @@ class DevBuilder:
         """The site loaded again completely, compared with the last good output."""
         report = Report()
         site = load_site(self.paths, dev=True, report=report, build_id=self.build_id)
+        return self._apply(_with_locales(self.paths, site, report, self.build_id), report.warnings, started)
+
+    def _apply(self, loaded: Iterable[tuple[str, Site]], warnings: list[Problem], started: float,
+               outputs: dict[str, bytes] | None = None) -> Update:
+        """Compare the sites' outputs (the default locale's first, each other locale's in its folder)
+        with the last good output's: write the files that differ, delete those gone, prerender the
+        routes whose HTML can differ (the open pages' at once, the others in `finish`). `outputs`:
+        the sites' outputs but the HTML and the search indexes, when the caller knows them."""
         sites: list[tuple[str, Site]] = []
         files: dict[str, bytes] = {}
-        for prefix, part in _with_locales(self.paths, site, report, self.build_id):
+        for prefix, part in loaded:  # a locale's static files are read before the next is laid out
             sites.append((prefix, part))
-            files.update({prefix + path: data for path, data in (static_outputs(part) | site_outputs(part)).items()})
+            if outputs is None:
+                made = static_outputs(part) | site_outputs(part)
+                files.update({prefix + path: data for path, data in made.items()})
+        files = files if outputs is None else outputs
+        site = sites[0][1]
         changed = {path for path, data in files.items() if self.files.get(path) != data}
         removed = {path for path in set(self.files) - set(files) if not _is_search_file(path, sites)}
         html: dict[str, str] = {}
@@ -277,8 +315,8 @@ class DevBuilder:
                          if _data_file(route.path) in data_changed})
         sidebars = sorted(path for path in data_changed if path.startswith(SIDEBAR_DATA))
         everything = any(prefix + "_data/site.json" in changed for prefix, _ in sites)
-        self.warnings = report.warnings
-        result = BuildResult(len(site.routes), report.warnings, time.perf_counter() - started, out, site)
+        self.warnings = warnings
+        result = BuildResult(len(site.routes), warnings, time.perf_counter() - started, out, site)
         return Update(everything, routes, sidebars, result)
 
     def _page_edit(self, changed: set[Path], started: float) -> Update | None:
@@ -306,7 +344,9 @@ class DevBuilder:
         outputs.update({path.lstrip("/"): data for path, data in edited_site.files.items()
                         if site.files.get(path) != data})
         changed_files = {path: data for path, data in outputs.items() if self.files.get(path) != data}
-        self._write([("", edited_site)], [("", [self._job(edited_site, route) for route in routes])], changed_files)
+        self._write([("", edited_site)], [("", [self._job(edited_site, route) for route in routes])],
+                    {path: data for path, data in changed_files.items() if path not in LATER})
+        self.later.update({path: data for path, data in changed_files.items() if path in LATER})
         self.files.update(changed_files)
         self.site, self.pending = edited_site, [("", edited_site)]
         self.sites = self.pending
@@ -326,23 +366,40 @@ class DevBuilder:
             return None
         old, new = edited
         content = replace(site.content, docs=[new if doc is old else doc for doc in site.content.docs])
-        versions = {version.name: version for version in content.versions}
         latest = next(version for version in content.versions if version.is_last)
-        route = doc_route(new, site.config, site.version_sidebars[new.version], content.doc_index(new.version),
-                          report, versions[new.version], (latest, content.doc_index(latest.name)))
+        route = _doc_route(site, content, new, report)
         check_page(site, route, new, self.frontend.registry(), report, dev=True)
         if report.errors:
             return None
-        routes = [route if r.source == old.file and r.path == old.route else r for r in site.routes]
+        routes = [route if r.path == old.route and r.source == old.file else r for r in site.routes]
         files = site.files | _llms_after_edit(site, routes, route, latest.name)
         search = site.search
         if site.config.search.enabled:
             navigation = Sidebars(navigation={path: nav for bars in site.version_sidebars.values()
                                               for path, nav in bars.navigation.items() if path == route.path})
-            search = _spliced(site.search, routes, route.path, search_documents([route], navigation))
+            search = _spliced(site.search, routes, {route.path: search_documents([route], navigation)})
         assert site.targets is not None
         targets = replace(site.targets, routes=site.targets.routes | {normalize(route.path): route})
         return replace(site, content=content, routes=routes, files=files, search=search, targets=targets), route
+
+    def _spec_edit(self, changed: set[Path], started: float) -> Update | None:
+        """The rebuild of a save that changed specs alone (`_specs_edited`), compared and written as
+        a complete load's; None when the whole site must be loaded again."""
+        assert self.site is not None
+        if self.warnings:  # a warning of the last good output: which stage made it is not known
+            return None
+        use_cache(self.paths.cache, memory=True)  # as load_site does: the unchanged specs' work is in it
+        edited = _specs_edited(self.site, changed, self.paths.content / "specs", self.frontend.registry(),
+                               self.paths.diagram_renderer())
+        if edited is None:
+            return None
+        # its outputs: the last good ones, but its generated files and the data of the routes it made again
+        sites = [("", edited)]
+        outputs = {path: data for path, data in self.files.items() if not _is_search_file(path, sites)}
+        outputs.update({path.lstrip("/"): data for path, data in edited.files.items()})
+        outputs.update({page_data_path(route.path): json_bytes(route.data)
+                        for route, before in zip(edited.routes, self.site.routes, strict=True) if route is not before})
+        return self._apply(sites, [], started, outputs)
 
     def _write(self, sites: list[tuple[str, Site]], jobs: list[tuple[str, list[dict[str, Any]]]],
                changed: dict[str, bytes]) -> None:
@@ -358,6 +415,7 @@ class DevBuilder:
             raise
         for path in sorted(changed):
             write_bytes(out / path, changed[path])
+            self.later.pop(path, None)  # written newer than what waited
         for prefix, part_jobs in jobs:
             folder = out / prefix if prefix else out
             for job in part_jobs:
@@ -377,13 +435,19 @@ class DevBuilder:
         while self._prerender_batch():
             pass
         with self.lock:
+            self._write_later()
             sites, self.pending = self.pending, []
             generation = self.generation
         if not sites:
             return False
-        indexes = {prefix + path: data for prefix, part in sites for path, data in search_files(part).items()}
+        indexes = {prefix + path: data for prefix, part in sites
+                   for path, data in search_files(part, self._terms(part)).items()}
         moved = [r for prefix, part in sites[1:] for r in in_locale(part.redirects, prefix.strip("/"))]
-        rules = delivery_files(sites[0][1], self.paths.out, moved)
+        if self.memo is None:
+            self.memo = ScriptHashMemo(results().folder)
+        else:
+            self.memo.again()
+        rules = delivery_files(sites[0][1], self.paths.out, moved, memo=self.memo)
         with self.lock:
             if generation != self.generation:
                 return False
@@ -412,8 +476,33 @@ class DevBuilder:
                 del self.unrendered[key]
             return True
 
+    def _terms(self, site: Site) -> TermCache:
+        """The search terms of `site`'s locale and language: read from the result cache once, then kept
+        in memory between rebuilds (`close` saves them): at 10,000 pages the file is tens of MB."""
+        i18n = site.site_data["i18n"]
+        key = (str(i18n["currentLocale"]), str(i18n["htmlLang"]))
+        terms = self.terms.get(key)
+        if terms is None:
+            terms = self.terms[key] = site_terms(site)
+        else:
+            terms.again()
+        return terms
+
+    def _write_later(self) -> None:
+        for path, data in self.later.items():
+            write_bytes(self.paths.out / path, data)
+        self.later = {}
+
     def close(self) -> None:
+        """Stop the warm Node process; write what waited for `finish`; save the search terms and the
+        inline scripts' hashes for the next build (a later `docsite dev` or `docsite build`)."""
         self.prerenderer.close()
+        with self.lock:
+            self._write_later()
+        for terms in self.terms.values():
+            terms.save()
+        if self.memo is not None:
+            self.memo.save()
 
     def _complete(self, frontend_hash: str) -> Update:
         result = build(self.paths, dev=True, log=self.log, build_id=self.build_id)
@@ -429,7 +518,7 @@ class DevBuilder:
             self.html.update({prefix + job["route"]: prefix + job["html"] for job in prerender_jobs(translated)})
         self.site, self.pending, self.warnings = site, [], result.warnings
         self.sites = [("", site), *((f"{name}/", translated) for name, (translated, _) in result.locales.items())]
-        self.unrendered = {}
+        self.unrendered, self.later = {}, {}
         return Update(True, result=result)
 
     def _job(self, site: Site, route: Route) -> dict[str, Any]:
@@ -593,6 +682,99 @@ def _edit_stays_on_its_page(site: Site, changed: set[Path], report: Report) -> t
     return None if read_by_others else (old, new)
 
 
+def _doc_route(site: Site, content: Content, doc: Doc, report: Report) -> Route:
+    """`doc`'s route as load_site makes it, in `site` with `content` (which holds `doc`)."""
+    versions = {version.name: version for version in content.versions}
+    latest = next(version for version in content.versions if version.is_last)
+    return doc_route(doc, site.config, site.version_sidebars[doc.version], content.doc_index(doc.version), report,
+                     versions[doc.version], (latest, content.doc_index(latest.name)))
+
+
+def _specs_edited(site: Site, changed: set[Path], specs_dir: Path, registry: dict[str, list[str]],
+                  renderer: Renderer) -> Site | None:
+    """`site` (which had no problem, not even a warning) after an edit of its specs alone (the files
+    `changed`); None when the whole site must be loaded again: anything else changed, or a problem
+    was found (the complete load reports it as a cold build does, in its order).
+
+    What reads a spec (load_site, from the spec to the outputs): its validation; the API reference
+    routes (its page and Try-it data, the landing page, the downloads); the operation cards of the
+    pages, resolved into their data; the pages' API calls and JSON bodies; the lint rules (the specs'
+    error codes and enums); the links to its page's anchors; its downloads and the sandbox's
+    catalogue; llms.txt, the API page's `.md` twin and llms-full.txt; the search documents of the
+    routes it changed (and the search tags of the site data). Each is made again here from the new
+    specs, all else is the last good site's. Not taken with translations or docs versions (each
+    locale's and version's copy of all this), nor when a spec is added or removed, nor when a page
+    that is not a doc has an operation card."""
+    if len(site.config.i18n.locales) > 1 or len(site.content.versions) > 1 or not changed \
+            or any(file.parent != specs_dir or file.suffix != ".yaml" for file in changed):
+        return None
+    report = Report()
+    specs = load_specs(specs_dir, report)
+    if report.problems or [spec.file for spec in specs] != [spec.file for spec in site.specs]:
+        return None
+    files = dict(site.files) | spec_files(specs)
+    reference = {route.path: route for route in reference_routes(specs, site.config, report, files)}
+    if {route.path for route in site.routes if route.kind in _REFERENCE_KINDS} != set(reference):
+        return None
+    # the pages with an operation card: loaded again (from the result cache) as their cards are
+    # resolved into their data in place, with the operations of the specs then
+    carded = {route.source for route in site.routes if route.kind not in _REFERENCE_KINDS
+              and route.rendered is not None and any(use.name == "OperationCard" for use in route.rendered.components)}
+    fresh: dict[Path, Doc] = {}
+    for doc in site.content.docs:
+        if doc.file in carded:
+            loaded = load_markdown(doc.file, DocFrontMatter, report)
+            if loaded is None:
+                return None
+            # its diagrams' props filled in again, from the diagrams' cache (their files are the site's)
+            render_diagrams([(doc.file, use) for use in loaded.rendered.diagrams], renderer, report)
+            fresh[doc.file] = replace(doc, rendered=loaded.rendered)
+    if set(fresh) != carded:  # a blog post or a page with a card
+        return None
+    content = replace(site.content, docs=[fresh.get(doc.file, doc) for doc in site.content.docs])
+    # an unchanged spec's page is the last good one (the same object: its twin, data and search
+    # documents are not made again); the landing page and the downloads list every spec
+    unchanged = {spec.file for spec in site.specs if spec.file not in changed}
+    routes = [route if route.kind == "apiReference" and route.source in unchanged
+              else reference[route.path] if route.kind in _REFERENCE_KINDS
+              else _doc_route(site, content, fresh[route.source], report) if route.source in fresh
+              else route for route in site.routes]
+    # the last good site had no lint problem (no warning): none, if the rules read the same of the
+    # specs (the same of each spec changed: `spec_words` is a union, and None if one spec has no codes)
+    lint = spec_words([spec for spec in specs if spec.file in changed], site.config.lint) \
+        != spec_words([spec for spec in site.specs if spec.file in changed], site.config.lint)
+    check_spec_readers(routes, content, specs, registry, site.config, report, dev=True, lint=lint)
+    assert site.targets is not None
+    targets = LinkTarget.of(routes, site.targets.files, site.static_dir, site.redirects)
+    check_links(routes, targets, site.config, report)
+    catalogue = sandbox_catalogue(specs, report)
+    files.pop(CATALOGUE_PATH, None)
+    if catalogue is not None:
+        files[CATALOGUE_PATH] = catalogue_script(catalogue)
+    if report.problems or set(files) != set(site.files):
+        return None
+    twins = {route.path: site.files[markdown_route(route.path)].decode("utf-8")  # of the routes left as they were
+             for route, before in zip(routes, site.routes, strict=True)
+             if route is before and markdown_route(route.path) in site.files}
+    files.update(llms_files([route for route in routes if route.version in (None, site.content.last_version)],
+                            site.sidebars, site.config, known=twins))
+    search = site.search
+    if site.config.search.enabled:
+        navigation = Sidebars(navigation={path: nav for bars in site.version_sidebars.values()
+                                          for path, nav in bars.navigation.items()})
+        remade = [route for route, before in zip(routes, site.routes, strict=True) if route is not before]
+        documents: dict[str, list[SearchDocument]] = {route.path: [] for route in remade}
+        for document in search_documents(remade, navigation):
+            documents[document.page.route].append(document)
+        search = _spliced(site.search, routes, documents)
+        if search_tags(search) != search_tags(site.search):  # in the site data
+            return None
+    return replace(site, specs=specs, content=content, routes=routes, files=files, search=search, targets=targets)
+
+
+_REFERENCE_KINDS = {"apiLanding", "apiReference", "apiDownloads"}  # the routes reference_routes makes
+
+
 def _llms_after_edit(site: Site, routes: list[Route], route: Route, latest: str) -> dict[str, bytes]:
     """The edited doc's `.md` twin and llms-full.txt with its part replaced (llms.txt lists titles and
     descriptions, which did not change); every llms file made again when its part is not found once.
@@ -605,20 +787,23 @@ def _llms_after_edit(site: Site, routes: list[Route], route: Route, latest: str)
         at = full.find(old_part)
         if at >= 0 and full.find(old_part, at + 1) < 0:
             new_part = llms_full_part(route, twin, site.config).encode()
+            whole = memoryview(full)  # the parts joined without copying them first
             return {markdown_route(route.path): twin.encode(),
-                    LLMS_FULL_TXT: full[:at] + new_part + full[at + len(old_part):]}
+                    LLMS_FULL_TXT: b"".join((whole[:at], new_part, whole[at + len(old_part):]))}
     return llms_files([r for r in routes if r.version in (None, latest)], site.sidebars, site.config)
 
 
-def _spliced(documents: list[SearchDocument], routes: list[Route], route: str,
-             replacement: list[SearchDocument]) -> list[SearchDocument]:
-    """The search documents with `route`'s replaced, in route order as `search_documents` makes them
-    (a route's documents are next to each other)."""
-    at = [index for index, document in enumerate(documents) if document.page.route == route]
-    if at:
-        return documents[:at[0]] + replacement + documents[at[-1] + 1:]
-    by_route: dict[str, list[SearchDocument]] = {}  # it had none: placed by the routes' order
+def _spliced(documents: list[SearchDocument], routes: list[Route],
+             replaced: dict[str, list[SearchDocument]]) -> list[SearchDocument]:
+    """The search documents with those of the routes in `replaced` (by route) replaced, in route
+    order as `search_documents` makes them (a route's documents are next to each other)."""
+    if len(replaced) == 1:
+        ((route, replacement),) = replaced.items()
+        at = [index for index, document in enumerate(documents) if document.page.route == route]
+        if at:
+            return documents[:at[0]] + replacement + documents[at[-1] + 1:]
+    by_route: dict[str, list[SearchDocument]] = {}  # placed by the routes' order
     for document in documents:
         by_route.setdefault(document.page.route, []).append(document)
-    by_route[route] = replacement
+    by_route.update(replaced)
     return [document for r in routes for document in by_route.get(r.path, [])]

@@ -38,9 +38,7 @@ def lint_content(content: Content, specs: list[ApiSpec], lint: Lint, report: Rep
 
 def lint_pages(pages: Iterable[Written], specs: list[ApiSpec], lint: Lint, report: Report) -> None:
     """`lint_content` for some pages only (the dev server checks the one page a save changed)."""
-    # a spec without `x-error-codes` is reported: the codes the pages name wait until it has them
-    constants = lint.constants.enabled and all(spec.lists_error_codes for spec in specs)
-    known = _known_constants(specs, lint.constants.allow) if constants else None
+    known = spec_words(specs, lint)
     for page in (page for page in pages if not page.front.draft):
         prose = plain_text(page.rendered.tree)
         report.extend(_min_words(page, prose, lint))
@@ -52,6 +50,26 @@ def lint_pages(pages: Iterable[Written], specs: list[ApiSpec], lint: Lint, repor
         if isinstance(page, Doc):
             report.extend(_required_keys(page, lint))
             report.extend(_platform_name(page, prose, lint))
+
+
+def spec_words(specs: list[ApiSpec], lint: Lint) -> set[str] | None:
+    """All the rules read of the specs: the constants a page may name (None: not checked). (The
+    dev server lints no page again after a spec edit that leaves them as they were.)"""
+    # a spec without `x-error-codes` is reported: the codes the pages name wait until it has them
+    constants = lint.constants.enabled and all(spec.lists_error_codes for spec in specs)
+    if not constants:
+        return None
+    # the last answer is kept: the dev server lints one page per save, against the same specs (known
+    # by their files' digests; a spec made without one is read again)
+    key = (tuple((str(spec.file), spec.digest) for spec in specs), tuple(lint.constants.allow))
+    if not all(spec.digest for spec in specs):
+        return _known_constants(specs, lint.constants.allow)
+    if _last_words[0] != key:
+        _last_words[:] = [key, _known_constants(specs, lint.constants.allow)]
+    return set(_last_words[1])
+
+
+_last_words: list[Any] = [None, None]  # spec_words' last key and answer
 
 
 def _problem(rule: LintRule, name: str, message: str, file: Path, line: int, fix: str) -> Problem:

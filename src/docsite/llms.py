@@ -21,7 +21,7 @@ The doc layout's "Copy page" and "View as Markdown" use the `.md` file of the pa
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,11 +58,13 @@ class OtherVersion:
 
 
 def llms_files(routes: list[Route], sidebars: Sidebars, config: SiteConfig,
-               other_versions: Iterable[OtherVersion] = ()) -> dict[str, bytes]:
+               other_versions: Iterable[OtherVersion] = (), known: Mapping[str, str] | None = None) -> dict[str, bytes]:
     """The `.md` twin of every page with content, `llms.txt` and `llms-full.txt`: site path -> bytes.
-    `routes` are the latest docs version's and the other pages; `other_versions` are listed."""
+    `routes` are the latest docs version's and the other pages; `other_versions` are listed.
+    `known`: twins already made, by route (the dev server's of the routes a spec edit left as they were)."""
     pages = {route.path: route for route in routes if has_markdown(route)}
-    texts = {path: page_markdown(route, config) for path, route in pages.items()}
+    known = known or {}
+    texts = {path: known[path] if path in known else page_markdown(route, config) for path, route in pages.items()}
     files = {markdown_route(path): text.encode() for path, text in texts.items()}
     docs = _docs_in_sidebar_order(pages, sidebars)
     files[LLMS_TXT] = llms_txt(pages, docs, config, list(other_versions)).encode()

@@ -172,6 +172,12 @@ class ScriptHashMemo:
         self.used[key] = found
         return found
 
+    def again(self) -> None:
+        """Start another run knowing this run's pages, without reading the file again (the dev
+        server keeps its memo in memory between rebuilds, and saves it when it stops)."""
+        if self.used:
+            self.known, self.used = self.used, {}
+
     def save(self) -> None:
         """Keep this build's pages' (only those: the file does not grow build after build)."""
         if self.used != self.known:

@@ -22,14 +22,16 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from docsite import incremental
+from docsite import incremental, reuse
 from docsite.build import Paths, build, load_site
+from docsite.cache import results
 from docsite.config import load_config
 from docsite.errors import BuildError
 from docsite.incremental import DevBuilder, Sources
 from docsite.openapi import bodies, calls, reference
 from docsite.openapi.tryit import tryit_path
 from docsite.output import sidebar_data_path
+from docsite.search import analysis
 from docsite.versions import cut_version
 from tests.conftest import FRONTEND, LINT_OFF
 from tests.unit.sitefiles import configure, doc, write
@@ -40,7 +42,8 @@ SPEC_FILE = "carts.yaml"
 
 Edit = tuple[str, str, str, int]  # (kind, doc name, other doc name, number)
 KINDS = ["add", "change", "retitle", "link", "rename", "delete", "sidebar", "spec",
-         "body", "unlink", "heading", "anchor-link", "site", "call", "schema"]
+         "body", "unlink", "heading", "anchor-link", "site", "call", "schema", "card", "operation", "break"]
+TICKETS_PATH = re.search(r"  /tickets\.pdf:\n.*?(?=^components:)", SPEC, re.S | re.M)[0]  # type: ignore[index]
 edits = st.tuples(st.sampled_from(KINDS),
                   st.sampled_from(NAMES), st.sampled_from(NAMES), st.integers(0, 3))
 
@@ -96,6 +99,21 @@ def apply(content: Path, edit: Edit) -> None:
     elif kind == "call":  # an API call and its request body (which the "schema" edit may break)
         write(file, file.read_text() + f"\n## Cart {number}\n\n`POST /carts` with:\n\n"
               f"```json\n{{\"sessionId\": 8812, \"quantity\": {number + 1}}}\n```\n")
+    elif kind == "card":  # an operation card: its data is the spec's (an edit of the spec changes the page)
+        if file.exists():
+            card = ["createCart", "getTicketsPdf", "getTickets2", "getTickets3"][number]
+            write(file, file.read_text() + f'\n::OperationCard{{operationId="{card}"}}\n')
+    elif kind == "operation":  # an operation added back (0), removed (1) or renamed (2, 3): cards may break
+        spec = content / "specs" / SPEC_FILE
+        text = re.sub(r"  /tickets\.pdf:\n.*?(?=^components:)", "", spec.read_text(), flags=re.S | re.M)
+        if number != 1:
+            renamed = TICKETS_PATH.replace("getTicketsPdf", f"getTickets{number}").replace(
+                "Get the tickets as PDF", f"Get the tickets ({number})") if number else TICKETS_PATH
+            text = text.replace("\ncomponents:", "\n" + renamed.rstrip("\n") + "\ncomponents:", 1)
+        write(spec, text)
+    elif kind == "break":  # a spec the site cannot read (the "spec" edit writes it whole again)
+        spec = content / "specs" / SPEC_FILE
+        write(spec, spec.read_text().replace("paths:\n", "paths:\n  : [\n", 1))
     elif kind == "schema":  # a bound a page's JSON body may break, and a description no page reads
         spec = content / "specs" / SPEC_FILE
         write(spec, re.sub(r"minimum: \d+, description: How many seats\.",
@@ -123,6 +141,10 @@ def cold(content: Path, out: Path, build_id: str) -> dict[str, bytes] | list[str
 # the build fails, the spec fixed
 @example([("call", "alpha", "beta", 0), ("schema", "alpha", "alpha", 3), ("site", "beta", "beta", 1),
           ("schema", "beta", "beta", 1)])
+# an operation card, the spec edited under it (its page and the card's data change), broken, fixed
+# otherwise, and the card's operation removed
+@example([("card", "alpha", "alpha", 1), ("schema", "beta", "beta", 2), ("break", "alpha", "alpha", 0),
+          ("spec", "alpha", "alpha", 1), ("operation", "alpha", "alpha", 1)])
 def test_incremental_rebuilds_equal_a_cold_build(steps: list[Edit]) -> None:
     with tempfile.TemporaryDirectory(prefix="incremental-") as tmp:
         root = Path(tmp)
@@ -214,11 +236,11 @@ def test_a_save_while_the_search_indexes_are_made_is_rebuilt_at_once_and_the_new
     alpha = content / "docs" / "guides" / "alpha.md"
     made_for = incremental.search_files
 
-    def save_meanwhile(site: Any) -> dict[str, bytes]:
+    def save_meanwhile(site: Any, terms: Any = None) -> dict[str, bytes]:
         monkeypatch.setattr(incremental, "search_files", made_for)
         write(alpha, doc("Alpha", body="Second words."))
         assert builder.rebuild().routes == ["/docs/guides/alpha"], "rebuilt while the indexes were being made"
-        return made_for(site)
+        return made_for(site, terms)
 
     try:
         builder.rebuild()
@@ -230,6 +252,72 @@ def test_a_save_while_the_search_indexes_are_made_is_rebuilt_at_once_and_the_new
         builder.finish()
         expected = cold(content, tmp_path / "cold", builder.build_id)
         assert snapshot(tmp_path / "dev") == expected
+    finally:
+        builder.close()
+
+
+def test_finish_keeps_the_search_terms_and_the_script_hashes_in_memory_and_close_saves_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    content = tmp_path / "content"
+    small_site(content)
+    builder = DevBuilder(Paths(content, tmp_path / "dev", FRONTEND), log=lambda line: None)
+    alpha = content / "docs" / "guides" / "alpha.md"
+    read: list[str] = []
+    written: list[str] = []
+    for module in (analysis, reuse):
+        kept, keep = module.kept, module.keep  # type: ignore[attr-defined]
+        monkeypatch.setattr(module, "kept", lambda file, kept=kept: read.append(file.name) or kept(file))
+        monkeypatch.setattr(module, "keep",
+                            lambda file, value, keep=keep: written.append(file.name) or keep(file, value))
+    try:
+        builder.rebuild()
+        builder.finish()
+        read.clear()
+        written.clear()
+        for number in range(3):
+            write(alpha, doc("Alpha", body=f"Words of save {number}, unseen before."))
+            builder.rebuild()
+            assert builder.finish(), "the search indexes changed"
+        assert sorted(read) == ["inline-scripts.pickle", "search-terms-en.pickle"], "each read once"
+        assert written == [], "neither is written while the server runs"
+        assert snapshot(tmp_path / "dev") == cold(content, tmp_path / "cold", builder.build_id)
+        written.clear()  # by the cold build, which saved its own terms: gone, to see the dev server's saved
+        (Path(results().folder or "") / "search-terms-en.pickle").unlink()
+    finally:
+        builder.close()
+    assert sorted(written) == ["inline-scripts.pickle", "search-terms-en.pickle"], "saved when it stops"
+    saved = analysis.TermCache(Path(results().folder or "") / "search-terms-en.pickle")
+    saved.terms("Words of save 2, unseen before.")
+    assert saved.analysed == 0, "the last save's terms are in the file"
+
+
+def test_a_doc_edit_leaves_llms_full_txt_to_finish_and_a_rebuild_meanwhile_keeps_it_right(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    small_site(content)
+    builder = DevBuilder(Paths(content, tmp_path / "dev", FRONTEND), log=lambda line: None)
+    alpha = content / "docs" / "guides" / "alpha.md"
+    full, twin = tmp_path / "dev" / "llms-full.txt", tmp_path / "dev" / "docs" / "guides" / "alpha.md"
+    try:
+        builder.rebuild()
+        builder.finish()
+        write(alpha, doc("Alpha", body="First new words."))
+        builder.rebuild()
+        assert "First new words." in twin.read_text(), "the page's twin is written at once"
+        assert "First new words." not in full.read_text(), "llms-full.txt waits for finish"
+        write(alpha, doc("Alpha", body="Second new words."))  # another one-page save
+        builder.rebuild()
+        builder.finish()
+        assert "Second new words." in full.read_text()
+        assert snapshot(tmp_path / "dev") == cold(content, tmp_path / "cold", builder.build_id)
+
+        write(alpha, doc("Alpha", body="Third new words."))
+        builder.rebuild()
+        apply(content, ("sidebar", "alpha", "alpha", 1))  # the site loaded again before finish
+        builder.rebuild()
+        apply(content, ("retitle", "alpha", "alpha", 1))  # ...and llms-full.txt written by it
+        builder.rebuild()
+        builder.finish()
+        assert snapshot(tmp_path / "dev") == cold(content, tmp_path / "cold", builder.build_id)
     finally:
         builder.close()
 
@@ -341,6 +429,47 @@ def test_a_spec_edit_checks_again_the_json_of_the_pages_calling_that_spec_alone_
     assert [str(p) for p in failure.value.problems] == [str(p) for p in cold_failure.value.problems]
     assert any("quantity" in str(p) and p.file == orders for p in failure.value.problems)
     assert not any(p.file == carts for p in failure.value.problems)
+
+
+def test_a_spec_edit_loads_the_specs_alone_and_a_card_it_breaks_fails_as_in_a_cold_build(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    content = tmp_path / "content"
+    carts, _ = api_site(content)
+    spec = content / "specs" / "orders.yaml"
+    write(spec, spec.read_text().replace("operationId: createCart", "operationId: createOrder"))
+    write(carts, carts.read_text() + '\n::OperationCard{operationId="createOrder"}\n')
+    builder = DevBuilder(Paths(content, tmp_path / "dev", FRONTEND), log=lambda line: None)
+    complete_loads = _counting_complete_loads(monkeypatch)
+    try:
+        builder.rebuild()
+        builder.finish()
+        write(spec, spec.read_text().replace("summary: Create a cart", "summary: Open an order"))
+        update = builder.rebuild()
+        assert not complete_loads, "the specs alone were loaded"
+        assert {"/docs/guides/alpha", "/specification/orders"} <= set(update.routes), "the card's page, the API's"
+        assert "/docs/guides/beta" not in update.routes and "/specification/carts" not in update.routes
+        builder.finish()
+        assert "Open an order" in (tmp_path / "dev" / "docs" / "guides" / "alpha" / "index.html").read_text()
+        assert snapshot(tmp_path / "dev") == cold(content, tmp_path / "cold", builder.build_id)
+        good = snapshot(tmp_path / "dev")
+
+        write(spec, spec.read_text().replace("operationId: createOrder", "operationId: placeOrder"))
+        expected = cold(content, tmp_path / "cold", builder.build_id)
+        assert any("no operation with operationId 'createOrder'" in problem for problem in expected)
+        with pytest.raises(BuildError) as failure:
+            builder.rebuild()
+        assert [str(p) for p in failure.value.problems] == expected, "reported as a cold build reports it"
+        assert snapshot(tmp_path / "dev") == good, "the last good output is served"
+
+        write(spec, spec.read_text().replace("operationId: placeOrder", "operationId: createOrder")
+              .replace("summary: Open an order", "summary: Start an order"))
+        loads = len(complete_loads)
+        builder.rebuild()
+        assert len(complete_loads) == loads, "fixed: the specs alone were loaded again"
+        builder.finish()
+        assert snapshot(tmp_path / "dev") == cold(content, tmp_path / "cold", builder.build_id)
+    finally:
+        builder.close()
 
 
 def test_a_site_yaml_edit_makes_no_api_page_again_unless_it_changes_their_head(

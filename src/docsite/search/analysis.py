@@ -54,6 +54,13 @@ class TermCache:
             self.used[key] = joined
         return joined.split(" ") if joined else []
 
+    def again(self) -> None:
+        """Start another run knowing this run's terms, without reading the file again (the dev
+        server keeps its cache in memory between rebuilds, and saves it when it stops)."""
+        if self.used:
+            self.known, self.used = self.used, {}
+        self.analysed = 0
+
     def save(self) -> None:
         """Keep the terms of this run's texts (only those: the file does not grow with edits)."""
         if self.analysed or len(self.used) != len(self.known):
