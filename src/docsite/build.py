@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from docsite.blog import blog_routes, inline_authors
-from docsite.cache import CACHE_DIR_NAME, LOCALES_DIR, builder_version, prune, results, use_cache
+from docsite.cache import CACHE_DIR_NAME, LOCALES_DIR, KeptResults, builder_version, prune, results, use_cache
 from docsite.config import CONFIG_FILE, SiteConfig, load_config
 from docsite.content import Content, Doc, load_content
 from docsite.delivery import (
@@ -223,8 +223,11 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
     registry = frontend.registry()
     _check_components(routes, content, registry, specs, report)
     yaml_pages = [(page.file, *_yaml_references(page.document)) for page in content.react_pages]
-    calls = check_api_calls(route_code(routes) + [(file, code) for file, _, code in yaml_pages], specs, report)
-    check_json_bodies(routes, specs, calls, report)
+    api_checks = KeptResults.of_site("api-checks", locale.locale if locale else None)  # the previous build's
+    calls = check_api_calls(route_code(routes) + [(file, code) for file, _, code in yaml_pages], specs, report,
+                            api_checks)
+    check_json_bodies(routes, specs, calls, report, api_checks)
+    api_checks.save()
     lint = Report()
     lint_content(content, specs, config.lint, lint)
     report.extend(_lint_problems(lint, dev))
