@@ -13,8 +13,8 @@ import pytest
 
 from docsite.build import Paths, _locale_sites, load_site
 from docsite.cache import LOCALES_DIR, UNUSED_DAYS, KeptResults, ResultCache, prune, results, use_cache
-from docsite.openapi import calls
 from docsite.errors import Report
+from docsite.openapi import calls
 from tests.conftest import FRONTEND
 from tests.unit.sitefiles import configure, doc, write
 
@@ -134,7 +134,7 @@ def test_kept_results_are_read_from_one_file_and_written_back_with_this_runs_onl
         return values
 
     assert run(["a", "b"]) == ["A", "B"] and computed == ["a", "b"]
-    assert list((tmp_path / "cache").iterdir()) == [tmp_path / "cache" / "test-default.pickle"], "one file, no entry each"
+    assert [f.name for f in (tmp_path / "cache").iterdir()] == ["test-default.pickle"], "one file, not one a result"
     assert run(["b", "c"]) == ["B", "C"] and computed == ["a", "b", "c"], "b read from the file"
     assert run(["a"]) == ["A"] and computed == ["a", "b", "c", "a"], "a was dropped: the file does not grow"
     assert KeptResults(None).get_or_compute("kind", ("a",), lambda: "computed") == "computed", "None keeps nothing"
