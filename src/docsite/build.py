@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ctypes
 import fcntl
+import gc
 import hashlib
 import itertools
 import json
@@ -406,6 +407,25 @@ def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress
     HTML the previous build had for the same inputs (`previous`: docsite.reuse). `compress` is given
     each large file written (llms-full.txt, the search indexes: tens of MB at 10,000 pages) as soon
     as it is, so that it is compressed while the search indexes are made and the rest is written."""
+    with _site_left_to_the_collector():
+        return _write_site(site, staging, frontend, progress, previous, compress)
+
+
+@contextmanager
+def _site_left_to_the_collector() -> Iterator[None]:
+    """Python's cycle collector leaves alone every object there is (the loaded site: millions of
+    lists and strings) until the block ends: each of its full collections walked them all, about half
+    the search index's time at 1,000 pages (0.4 of 0.8 s). What the site holds is freed by reference
+    counting as ever; only cycles, collected once the block ends."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
+def _write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress, previous: Previous,
+                compress: Callable[[Path], None] | None) -> list[dict[str, str]]:
     staging.mkdir(parents=True)
     copy_tree(frontend.client_dir, staging)
     shutil.rmtree(staging / ".vite", ignore_errors=True)
