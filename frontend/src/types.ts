@@ -381,7 +381,6 @@ export interface SidebarLinkItem {
   type: 'link';
   label: string;
   href: string;
-  docId?: string;
   className?: string;
 }
 

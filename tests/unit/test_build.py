@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
 
+from docsite import build as builder
 from docsite.build import Paths, build, check, load_site
 from docsite.errors import BuildError
 from tests.conftest import CONTENT, FRONTEND
@@ -54,3 +56,27 @@ def test_every_broken_link_is_listed_in_one_run(mini_site: Path) -> None:
         check(Paths(mini_site, Path("/nonexistent"), FRONTEND))
     lines = [(p.line, p.message.split("'")[1]) for p in info.value.problems]
     assert lines == [(6, "/docs/one"), (8, "/docs/two"), (10, "/blog/three")]
+
+
+def test_the_cycle_collector_leaves_the_loaded_site_alone_while_its_files_are_written(
+        mini_site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    frozen: list[int] = []
+    search_files = builder.search_files
+
+    def counted(site: builder.Site) -> dict[str, bytes]:
+        frozen.append(gc.get_freeze_count())
+        return search_files(site)
+
+    monkeypatch.setattr(builder, "search_files", counted)
+    paths = Paths(mini_site, tmp_path / "build", FRONTEND, tmp_path / "cache")
+    build(paths, log=lambda _: None)
+    assert frozen and frozen[0] > 1000, "the site's objects were frozen while the search index was made"
+    assert gc.get_freeze_count() == 0, "and given back to the collector after"
+
+    def failing(site: builder.Site) -> dict[str, bytes]:
+        raise BuildError.at("the search index failed")
+
+    monkeypatch.setattr(builder, "search_files", failing)
+    with pytest.raises(BuildError):
+        build(paths, log=lambda _: None)
+    assert gc.get_freeze_count() == 0, "a failed build gives them back too"

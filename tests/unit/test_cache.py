@@ -6,11 +6,15 @@ from __future__ import annotations
 import os
 import pickle
 import time
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from docsite.build import Paths, _locale_sites, load_site
-from docsite.cache import LOCALES_DIR, UNUSED_DAYS, ResultCache, prune, results, use_cache
+from docsite.cache import LOCALES_DIR, UNUSED_DAYS, KeptResults, ResultCache, prune, results, use_cache
 from docsite.errors import Report
+from docsite.openapi import calls
 from tests.conftest import FRONTEND
 from tests.unit.sitefiles import configure, doc, write
 
@@ -116,3 +120,42 @@ def test_a_build_reads_results_from_the_folder_and_only_the_dev_server_keeps_the
     misses = results().misses
     load_site(paths, dev=True)
     assert results().misses == misses and results().memory, "the dev server's next rebuild reads memory"
+
+
+def test_kept_results_are_read_from_one_file_and_written_back_with_this_runs_only(tmp_path: Path) -> None:
+    use_cache(tmp_path / "cache", memory=False)  # a one-off build: every run reads the file
+    computed: list[str] = []
+
+    def run(inputs: list[str]) -> list[str]:
+        kept = KeptResults.of_site("test", None)
+        values = [kept.get_or_compute("kind", (text,), lambda text=text: (computed.append(text), text.upper())[1])
+                  for text in inputs]
+        kept.save()
+        return values
+
+    assert run(["a", "b"]) == ["A", "B"] and computed == ["a", "b"]
+    assert [f.name for f in (tmp_path / "cache").iterdir()] == ["test-default.pickle"], "one file, not one a result"
+    assert run(["b", "c"]) == ["B", "C"] and computed == ["a", "b", "c"], "b read from the file"
+    assert run(["a"]) == ["A"] and computed == ["a", "b", "c", "a"], "a was dropped: the file does not grow"
+    assert KeptResults(None).get_or_compute("kind", ("a",), lambda: "computed") == "computed", "None keeps nothing"
+
+
+def test_a_sites_api_checks_are_kept_for_the_next_build_and_the_dev_servers_next_rebuild(
+        site_copy: Callable[[], Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    content = site_copy()
+    paths = Paths(content, content.parent / "build", FRONTEND, content.parent / "cache")
+    found: list[int] = []
+    find = calls.find_api_calls
+    monkeypatch.setattr(calls, "find_api_calls", lambda *args: (found.append(1), find(*args))[1])
+    monkeypatch.setattr(KeptResults, "_in_memory", {})
+    load_site(paths)
+    assert found and (paths.cache / "api-checks-default.pickle").is_file()
+    first = len(found)
+    load_site(paths)  # a new build, the file read
+    load_site(paths, dev=True)
+    load_site(paths, dev=True)  # from memory
+    assert len(found) == first, "no page's calls were looked for again"
+    spec = content / "specs" / "customers.yaml"
+    spec.write_text(spec.read_text().replace("finds the buyers", "finds the customers", 1))  # no line moves
+    load_site(paths)
+    assert len(found) == first, "a spec's description is not what finding the calls reads"

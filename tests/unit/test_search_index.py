@@ -231,6 +231,8 @@ def test_an_unknown_boost_is_a_configuration_error(mini_site: Path, tmp_path: Pa
 
 def test_text_becomes_terms_as_in_lunr_js() -> None:
     assert tokenize("Pre-production\u00a0and\u2009the  API") == ["pre", "production", "and", "the", "api"]
+    # whitespace to Python only (\x1c-\x1f, \x85) or to JavaScript only (the BOM), as lunr.js splits it
+    assert tokenize("A\x1cB c\ufeffD-e\x85f\u2029g") == ["a\x1cb", "c", "d", "e\x85f", "g"]
     assert trim("config.yaml,") == "config.yaml" and trim("(café)") == "caf"  # \W: ASCII only
     assert [stem(w) for w in ["deploy", "key", "pay", "gateway", "display", "happy", "sky", "by"]] == [
         "deploy", "key", "pay", "gateway", "display", "happi", "ski", "by"]

@@ -83,7 +83,7 @@ def test_the_sidebar_json_is_what_the_front_end_renders(mini_site: Path) -> None
     sidebars, _ = resolve(mini_site, FULL)
     data = sidebars.sidebars["docs"].to_json()
     assert data["id"] == "docs"
-    assert data["items"][0] == {"type": "link", "label": "Introduction", "href": "/docs/", "docId": "intro"}
+    assert data["items"][0] == {"type": "link", "label": "Introduction", "href": "/docs/"}
     auth = data["items"][1]
     assert {k: auth[k] for k in ("type", "label", "href", "collapsed", "collapsible")} == {
         "type": "category", "label": "Authentication", "href": "/docs/authentication/",

@@ -2,7 +2,28 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render } from '@testing-library/react';
 import { Router, type Navigator, type To } from 'react-router';
-import { SiteLink } from './SiteLink';
+import { prefetchPage } from '../lib/data';
+
+vi.mock('../lib/data', () => ({ prefetchPage: vi.fn() }));
+
+/** The one IntersectionObserver SiteLink makes: its callback and what it observes. */
+const seen = vi.hoisted(() => ({ callback: null as IntersectionObserverCallback | null, observed: [] as Element[] }));
+vi.stubGlobal(
+  'IntersectionObserver',
+  class {
+    constructor(callback: IntersectionObserverCallback) {
+      seen.callback = callback;
+    }
+    observe(element: Element) {
+      seen.observed.push(element);
+    }
+    unobserve(element: Element) {
+      seen.observed = seen.observed.filter((other) => other !== element);
+    }
+  },
+);
+
+const { SiteLink } = await import('./SiteLink');
 
 afterEach(cleanup);
 
@@ -29,10 +50,18 @@ describe('SiteLink to a route', () => {
   it('points under the base URL and navigates client-side on a plain click', () => {
     const { nav, anchor } = link('/docs/next#part', '/base/docs/here', '/base');
     expect(anchor.getAttribute('href')).toBe('/base/docs/next#part');
-    expect(anchor.getAttribute('data-prefetch')).toBe('/docs/next');
     expect(fireEvent.click(anchor)).toBe(false); // default prevented: no page load
     expect(nav.push).toHaveBeenCalledWith({ pathname: '/base/docs/next', search: '', hash: '#part' });
     expect(nav.replace).not.toHaveBeenCalled();
+  });
+
+  it('prefetches its route once it comes into view, without an attribute saying which', () => {
+    const { anchor } = link('/docs/next?tab=2#part', '/base/docs/here', '/base');
+    expect(anchor.getAttributeNames().filter((name) => name.startsWith('data-'))).toEqual([]);
+    expect(seen.observed).toContain(anchor);
+    seen.callback!([{ isIntersecting: true, target: anchor } as unknown as IntersectionObserverEntry], {} as IntersectionObserver);
+    expect(prefetchPage).toHaveBeenCalledWith('/docs/next');
+    expect(seen.observed).not.toContain(anchor);
   });
 
   it('replaces the history entry when it points at the current location', () => {

@@ -5,7 +5,7 @@ import type { SidebarItem } from '../types';
 import { DocSidebar } from './DocSidebar';
 
 const items: SidebarItem[] = [
-  { type: 'link', label: 'Introduction', href: '/docs/', docId: 'intro' },
+  { type: 'link', label: 'Introduction', href: '/docs/' },
   {
     type: 'category',
     label: 'Authentication',

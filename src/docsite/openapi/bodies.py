@@ -33,7 +33,7 @@ from typing import Any
 from jsonschema.exceptions import ValidationError
 from jsonschema.protocols import Validator
 
-from docsite.cache import cached
+from docsite.cache import KeptResults
 from docsite.errors import Problem, Report, closest_first, listing
 from docsite.markdown import CodeSpan, Rendered
 from docsite.openapi.calls import ApiCall, ApiIndex, SpecOperation
@@ -145,18 +145,20 @@ class _Apis:
 
 
 def check_json_bodies(routes: Iterable[Route], specs: list[ApiSpec], calls: dict[Path, list[ApiCall]],
-                      report: Report) -> None:
+                      report: Report, kept: KeptResults | None = None) -> None:
     """Report every JSON block and curl body in the routes' Markdown that the specs disagree with.
     `calls` are the API calls of each file, in line order, as `check_api_calls` found them.
 
     A page's problems depend on its code, its calls and headings, the specs' outline
     (`_Apis.outline`) and the specs it reads; which specs it reads, on its inputs and the outline
-    alone. So they are cached in two steps: the specs it reads by its inputs and the outline, then
-    its problems by these and the bytes of the specs it reads. An edit to one spec checks again the
-    pages that read it, and no other (unless the edit changed the outline: an operation, a webhook
-    or an error code added or removed)."""
+    alone. So they are kept (`kept`: the previous build's, as in `check_api_calls`) in two steps:
+    the specs it reads by its inputs and the outline, then its problems by these and the bytes of
+    the specs it reads. An edit to one spec checks again the pages that read it, and no other
+    (unless the edit changed the outline: an operation, a webhook or an error code added or
+    removed)."""
     if not specs:
         return
+    results = kept or KeptResults(None)
     index = ApiIndex(specs)
     apis = _Apis(specs)
     outline = apis.outline(index)
@@ -166,23 +168,23 @@ def check_json_bodies(routes: Iterable[Route], specs: list[ApiSpec], calls: dict
             continue
         inputs = pickle.dumps((str(source), rendered.code, calls.get(source, []),
                                [h.line for h in rendered.headings]), protocol=pickle.HIGHEST_PROTOCOL)
-        checked: list[list[Problem]] = []  # the page's problems, once checked in this run
+        checked: list[tuple[Problem, ...]] = []  # the page's problems, once checked in this run
 
         def check(source: Path = source, rendered: Rendered = rendered,
-                  checked: list[list[Problem]] = checked) -> list[str]:
+                  checked: list[tuple[Problem, ...]] = checked) -> tuple[str, ...]:
             apis.read = set()
-            checked.append(_check_page(source, rendered, calls, index, apis))
-            return sorted(apis.read)
+            checked.append(tuple(_check_page(source, rendered, calls, index, apis)))
+            return tuple(sorted(apis.read))
 
-        def problems(check: Callable[[], list[str]] = check,
-                     checked: list[list[Problem]] = checked) -> list[Problem]:
+        def problems(check: Callable[[], tuple[str, ...]] = check,
+                     checked: list[tuple[Problem, ...]] = checked) -> tuple[Problem, ...]:
             if not checked:
                 check()
             return checked[0]
 
-        read = cached("json-body-specs", (outline, inputs), check)
+        read = results.get_or_compute("json-body-specs", (outline, inputs), check)
         against = ";".join(f"{name}={apis.identity(name)}" for name in read)
-        report.extend(cached("json-bodies", (outline, inputs, against), problems))
+        report.extend(results.get_or_compute("json-bodies", (outline, inputs, against), problems))
 
 
 def _check_page(source: Path, rendered: Rendered, calls: dict[Path, list[ApiCall]], index: ApiIndex,

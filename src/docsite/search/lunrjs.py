@@ -25,13 +25,19 @@ from lunr.stop_word_filter import WORDS
 
 # lunr.tokenizer.separator = /[\s\-]+/ where JavaScript's \s is this set (not Python's).
 _SEPARATOR = re.compile("[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff\\-]+")
+# Where Python's whitespace (`str.split()`) is not JavaScript's: these are Python's only, the BOM
+# JavaScript's only. A text without them splits as lunr.js's by `str.split()`, at a third of the cost.
+_NOT_BOTH_WHITESPACE = re.compile("[\x1c-\x1f\x85\ufeff]")
 _TRIM = re.compile(r"^\W+|\W+\Z", re.ASCII)
 STOP_WORDS = frozenset(WORDS)
 
 
 def tokenize(text: str) -> list[str]:
     """lunr.tokenizer: lower-case, then split on whitespace and hyphens."""
-    return [token for token in _SEPARATOR.split(text.lower()) if token]
+    lowered = text.lower()
+    if _NOT_BOTH_WHITESPACE.search(lowered) is None:
+        return lowered.replace("-", " ").split()
+    return [token for token in _SEPARATOR.split(lowered) if token]
 
 
 def trim(token: str) -> str:
