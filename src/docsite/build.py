@@ -21,12 +21,13 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from docsite.blog import blog_routes, inline_authors
-from docsite.cache import CACHE_DIR_NAME, LOCALES_DIR, builder_version, prune, results, use_cache
-from docsite.config import CONFIG_FILE, SiteConfig, load_config
+from docsite.cache import CACHE_DIR_NAME, LOCALES_DIR, Derived, builder_version, prune, results, use_cache
+from docsite.config import CONFIG_FILE, Lint, SiteConfig, load_config
 from docsite.content import Content, Doc, load_content
 from docsite.delivery import (
     BEST_BROTLI,
@@ -61,7 +62,7 @@ from docsite.i18n import (
     version_label,
 )
 from docsite.links import LinkTarget, check_author_images, check_config_links, check_links, normalize
-from docsite.lint import lint_content, lint_pages
+from docsite.lint import Written, lint_pages
 from docsite.llms import LLMS_STATUS, OtherVersion, has_markdown, llms_files, version_llms_files
 from docsite.markdown import CodeSpan
 from docsite.openapi.bodies import check_json_bodies
@@ -171,6 +172,8 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
     """Load, resolve and check the content (of `locale`'s site: the content with its translations
     laid over it, docsite.i18n). Raises BuildError listing every error found."""
     use_cache(paths.cache, memory=dev)  # only the dev server reads a result again (on its next rebuild)
+    if locale is None:  # the other locales' sites are loaded after the default one's, in the same build
+        Derived.start_all()
     root_config = load_config(locale.source if locale else paths.content)
     config = translate_config(root_config, locale.source, locale.locale) if locale else root_config
     report = report or Report()
@@ -226,7 +229,7 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
     calls = check_api_calls(route_code(routes) + [(file, code) for file, _, code in yaml_pages], specs, report)
     check_json_bodies(routes, specs, calls, report)
     lint = Report()
-    lint_content(content, specs, config.lint, lint)
+    _lint_content(content, specs, config.lint, lint)
     report.extend(_lint_problems(lint, dev))
 
     files = spec_files(specs) | diagrams.files
@@ -264,6 +267,7 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
                      search_tags=search_tags(search), build_id=build_id or _build_id(frontend), report=report,
                      draft_ids=docs.draft_ids, locale=locale.locale if locale else None,
                      root_base=root_config.baseUrl)
+    Derived.save_all()
     report.raise_if_errors()
     return Site(config, content, sidebars, versions, specs, routes, data, static_dir, files, search, redirects,
                 version_sidebars, targets)
@@ -283,6 +287,31 @@ def check_page(site: Site, route: Route, page: Doc, registry: dict[str, list[str
     lint_pages([page], site.specs, site.config.lint, lint)
     report.extend(_lint_problems(lint, dev))
     check_links([route], site.targets, site.config, report)
+
+
+def _lint_content(content: Content, specs: list[ApiSpec], rules: Lint, report: Report) -> None:
+    """docsite.lint.lint_content, each page's problems the previous build's when what the rules read
+    is the same (docsite.cache.Derived): the page as the checks before left it, its front matter, the
+    rules, the specs (a spec is its file's bytes: `ApiSpec.digest`). The others are linted together;
+    each problem a rule reports names its page's file."""
+    derived = Derived.of("lint")
+    setting = Derived.key((rules.model_dump(), [(spec.name, str(spec.file), spec.digest) for spec in specs]))
+    pages: list[Written] = [*content.docs, *content.pages, *content.posts]
+    # every field of the page, its front matter as a dict and its anchors sorted: the pickle of a set,
+    # and so of a pydantic model (it holds the set of its fields), changes from one process to the next
+    keys = [Derived.key((setting, type(page).__name__, {**vars(page), "front": page.front.model_dump(),
+                                                        "rendered": {**vars(page.rendered),
+                                                                     "anchors": sorted(page.rendered.anchors)}}))
+            for page in pages]
+    found = Report()
+    lint_pages([page for page, key in zip(pages, keys, strict=True) if key not in derived], specs, rules, found)
+    by_file: dict[Path | None, list[Problem]] = {}
+    for problem in found.problems:
+        by_file.setdefault(problem.file, []).append(problem)
+    for page, key in zip(pages, keys, strict=True):
+        report.extend(derived.get(key, partial(by_file.pop, page.file, [])))
+    for others in by_file.values():  # none: a rule naming another file would be reported all the same
+        report.extend(others)
 
 
 def _lint_problems(lint: Report, dev: bool) -> list[Problem]:

@@ -4,8 +4,11 @@ prerenders only the routes whose rendering inputs changed (docsite.reuse)."""
 
 from __future__ import annotations
 
+import ast
 import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,11 +21,11 @@ import docsite.reuse as reuse
 from docsite.build import Paths, build
 from docsite.config import load_config
 from docsite.delivery import _to_compress
-from docsite.errors import BuildError
+from docsite.errors import BuildError, Report
 from docsite.frontend import Frontend
 from docsite.search import TermCache, search_index_files
 from docsite.versions import cut_version
-from tests.conftest import FRONTEND
+from tests.conftest import FRONTEND, ROOT
 from tests.unit.sitefiles import configure, load, write
 from tests.unit.test_incremental import SPEC_FILE, small_site, snapshot
 from tests.unit.test_openapi_validation import VALID as SPEC
@@ -89,11 +92,16 @@ def delete_page(content: Path) -> None:
     (content / "docs" / "guides" / "gamma.md").unlink()
 
 
+def edit_url(content: Path) -> None:  # every `.md` twin's links and llms.txt's: the llms texts kept are not reused
+    configure(content, url="https://docs.example.org")
+
+
 def edit_color_mode(content: Path) -> None:  # every page's inline script changes: _headers lists its hash
     configure(content, themeConfig={"colorMode": {"defaultMode": "dark"}})
 
 
-@pytest.mark.parametrize("edit", [edit_body, edit_title, edit_sidebar, edit_spec, delete_page, edit_color_mode])
+@pytest.mark.parametrize("edit", [edit_body, edit_title, edit_sidebar, edit_spec, delete_page, edit_color_mode,
+                                  edit_url])
 def test_a_warm_build_equals_a_cold_build(edit: Callable[[Path], None], tmp_path: Path) -> None:
     content, out, cache = tmp_path / "content", tmp_path / "build", tmp_path / "results"
     warm_site(content)
@@ -115,8 +123,10 @@ def test_a_warm_build_equals_a_cold_build(edit: Callable[[Path], None], tmp_path
 
     reused = {path for path in warm_files
               if (kept / path).is_file() and os.path.samefile(out / path, kept / path)}
-    if edit is edit_color_mode:
+    if edit in (edit_color_mode, edit_url):
         assert rendered == first and "404.html" not in reused, "the site data changed: every page"
+        if edit is edit_url:
+            assert "https://docs.example.org/docs/guides/beta.md" in (out / "llms.txt").read_text()
         return
     assert rendered < first, "a warm build prerenders only the routes whose inputs changed"
     assert "404.html" in reused and "404.html.br" in reused, "an unchanged page and its twins are the previous build's"
@@ -272,3 +282,64 @@ def test_write_site_writes_each_data_file_before_making_the_next(tmp_path: Path,
     build_into(content, tmp_path / "build", tmp_path / "results")
     assert events.count("made") > len(PAGES)
     assert "made,made" not in ",".join(events), "a data file made before the previous one was written"
+
+
+def test_lint_problems_kept_between_builds_follow_the_page_the_rules_and_the_specs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page's lint problems are the previous build's when what the rules read is the same
+    (docsite.cache.Derived): an edit to a spec's error codes or to a rule finds them again, as a
+    cold build would, and a reload with nothing changed lints no page."""
+    content = tmp_path / "content"
+    warm_site(content)
+    configure(content, lint={"constants": {"severity": "warning"}, "minWords": {"min": 5, "severity": "warning"}})
+    beta = content / "docs" / "guides" / "beta.md"
+    write(beta, beta.read_text() + "\nTry again after `CART_LOCKED`.\n")
+    linted: list[str] = []
+    real = builder.lint_pages
+    monkeypatch.setattr(builder, "lint_pages", lambda pages, *args: real(
+        [page for page in pages if not linted.append(page.file.name)], *args))  # type: ignore[func-returns-value]
+
+    def problems(cache: str) -> list[tuple[str, str, int | None]]:
+        report = Report()
+        builder.load_site(Paths(content, tmp_path / "build", FRONTEND, tmp_path / cache), report=report)
+        return [(p.message, p.file.name if p.file else "", p.line) for p in report.warnings]
+
+    def warm_equals_cold(number: int) -> list[str]:
+        linted.clear()
+        warm, pages = problems("results"), list(linted)
+        assert warm == problems(f"cold-{number}")
+        return pages
+
+    assert len(warm_equals_cold(0)) == 4
+    assert warm_equals_cold(1) == [], "nothing changed: every page's problems kept"
+    assert any("`CART_LOCKED`" in message for message, _, _ in problems("results"))
+    session = "    - {code: SESSION_NOT_FOUND, status: 404, description: The session does not exist.}\n"
+    write(content / "specs" / SPEC_FILE, SPEC.replace(session, session + session.replace(
+        "SESSION_NOT_FOUND, status: 404", "CART_LOCKED, status: 423"), 1))
+    assert len(warm_equals_cold(2)) == 4, "the specs changed: every page linted"
+    assert not any("`CART_LOCKED`" in message for message, _, _ in problems("results"))
+    configure(content, lint={"constants": {"severity": "warning"}, "minWords": {"min": 40, "severity": "warning"}})
+    assert len(warm_equals_cold(3)) == 4, "a rule changed: every page linted"
+    assert any("a page has at least 40" in message for message, _, _ in problems("results"))
+    edit_body(content)
+    assert warm_equals_cold(4) == ["beta.md"]
+
+
+def test_results_kept_between_builds_are_found_by_another_process(tmp_path: Path) -> None:
+    """The keys of the kept search sections, Markdown twins and lint problems are the same in a
+    process whose string hashes differ (a set's order does): a build after a build reads them all."""
+    content = tmp_path / "content"
+    warm_site(content)
+    script = ("import sys; from pathlib import Path; from docsite.build import Paths, load_site; "
+              "from docsite.cache import Derived; from tests.conftest import FRONTEND, ROOT; "
+              "load_site(Paths(Path(sys.argv[1]), Path(sys.argv[2]), FRONTEND, Path(sys.argv[3]))); "
+              "print(sorted((kind, len(d.used), sum(key not in d.known for key in d.used)) "
+              "for (_, kind), d in Derived._open.items()))")
+    runs = [subprocess.run([sys.executable, "-c", script, str(content), str(tmp_path / "build"),
+                            str(tmp_path / "results")], capture_output=True, text=True, check=True,
+                           cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+            for seed in ("1", "2")]
+    first, second = (ast.literal_eval(run.strip().splitlines()[-1]) for run in runs)
+    assert [kind for kind, _, _ in first] == ["lint", "llms-pages", "search-sections"]
+    assert all(used == computed > 0 for _, used, computed in first)
+    assert [(kind, used, 0) for kind, used, _ in first] == second, "the second process computed nothing"

@@ -9,7 +9,9 @@ results show text snippets, and code would make the index several times larger.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
+from docsite.cache import Derived
 from docsite.markdown import Rendered
 from docsite.markdown.text import Node, plain_text, walk
 from docsite.routes import Route, SearchSection, SearchType
@@ -51,15 +53,18 @@ class SearchDocument:
 
 
 def search_documents(routes: list[Route], sidebars: Sidebars) -> list[SearchDocument]:
-    """The documents of every route that search indexes, in route order."""
+    """The documents of every route that search indexes, in route order. A page's sections are the
+    previous build's when its rendered Markdown is the same (docsite.cache.Derived)."""
     documents: list[SearchDocument] = []
+    derived = Derived.of("search-sections")
     for route in routes:
         if route.search is None:
             continue
         if route.sections is not None:
             sections = route.sections
-        elif route.rendered is not None:
-            sections = split_sections(route.rendered)
+        elif (rendered := route.rendered) is not None:
+            sections = derived.get(Derived.key((rendered.tree, [(h.id, h.text) for h in rendered.headings])),
+                                   partial(split_sections, rendered))  # what split_sections reads
         else:
             continue
         page = SearchPage(route.path, route.title, route.search, _tags(route), _keywords(route),
