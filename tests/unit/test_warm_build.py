@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,6 +18,7 @@ from typing import Any
 import pytest
 
 import docsite.build as builder
+import docsite.output as output
 import docsite.reuse as reuse
 from docsite.build import Paths, build
 from docsite.config import load_config
@@ -343,3 +345,23 @@ def test_results_kept_between_builds_are_found_by_another_process(tmp_path: Path
     assert [kind for kind, _, _ in first] == ["lint", "llms-pages", "search-sections"]
     assert all(used == computed > 0 for _, used, computed in first)
     assert [(kind, used, 0) for kind, used, _ in first] == second, "the second process computed nothing"
+
+
+def test_a_build_leaves_the_deletion_of_stale_staging_folders_to_a_detached_process(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A previous build whose deletion was interrupted (10,000 pages: a minute on a busy disk) is
+    deleted by a process of its own, not in the next build's time; a folder whose process is alive
+    (a build, a deletion under way) is left alone."""
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True, check=True).stdout.strip()  # a process that has exited
+    out = tmp_path / "build"
+    stale, alive = tmp_path / f".build.staging-previous-1-{gone}", tmp_path / f".build.staging-{os.getpid()}"
+    for folder in (stale, alive):
+        write(folder / "docs" / "index.html", "<p>old</p>")
+    monkeypatch.setattr(shutil, "rmtree", lambda *args, **kwargs: pytest.fail("deleted in the foreground"))
+    output.remove_stale_staging(out)
+    for _ in range(200):
+        if not [p for p in tmp_path.iterdir() if p.name.startswith(".build.staging-previous-1-")]:
+            break
+        time.sleep(0.05)
+    assert [p.name for p in tmp_path.iterdir()] == [alive.name]
