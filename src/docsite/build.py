@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ctypes
 import fcntl
+import gc
 import hashlib
 import itertools
 import json
@@ -325,6 +326,8 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
     report = Report()
     progress("Loading content", 0, 1)
     site = load_site(paths, dev=dev, report=report, build_id=build_id)
+    if not dev:
+        _keep_from_collection()
     progress("Loading content", 1, 1)
     frontend = Frontend(paths.frontend)
     frontend.ensure_built(log)
@@ -373,6 +376,7 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
+        gc.unfreeze()
     prune(paths.cache)
     return BuildResult(len(site.routes), report.warnings, time.perf_counter() - started, paths.out, site, locales)
 
@@ -456,6 +460,16 @@ def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress
 
 
 LARGE_FILE = 1 << 20  # bytes: compressed as soon as written (write_site)
+
+
+def _keep_from_collection() -> None:
+    """Leave the loaded site out of the garbage collector's full passes for the rest of the build
+    (`gc.freeze`; `build` unfreezes it): writing the site and building the search index make millions
+    of objects, and every full pass they set off walked the whole site again, 15 % of a warm build's
+    CPU at 1,000 pages (4.2 -> 3.45 CPU-s). Objects the site frees are still freed as they were; only
+    reference cycles among them wait for the unfreeze (peak memory unchanged at 1,000 pages). Not in the
+    dev server, whose sites replace one another in one process."""
+    gc.freeze()
 
 
 def _release_freed_memory() -> None:

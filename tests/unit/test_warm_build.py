@@ -5,6 +5,7 @@ prerenders only the routes whose rendering inputs changed (docsite.reuse)."""
 from __future__ import annotations
 
 import ast
+import gc
 import os
 import shutil
 import subprocess
@@ -365,3 +366,20 @@ def test_a_build_leaves_the_deletion_of_stale_staging_folders_to_a_detached_proc
             break
         time.sleep(0.05)
     assert [p.name for p in tmp_path.iterdir()] == [alive.name]
+
+
+@pytest.mark.parametrize("dev", [False, True])
+def test_the_loaded_site_is_left_out_of_full_collections_until_the_build_returns(
+        dev: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`docsite build` freezes what load_site made (gc.freeze: the collector's full passes no longer
+    walk it) while it writes and prerenders, and unfreezes it when it returns; the dev server, whose
+    sites replace one another in its process, does not."""
+    frozen: list[int] = []
+    real = builder.prerender
+    monkeypatch.setattr(builder, "prerender", lambda *args, **kwargs: (frozen.append(gc.get_freeze_count()),
+                                                                       real(*args, **kwargs))[1])
+    content = tmp_path / "content"
+    warm_site(content)
+    build(Paths(content, tmp_path / "build", FRONTEND, tmp_path / "results"), dev=dev, log=lambda line: None)
+    assert frozen and (all(count == 0 for count in frozen) if dev else all(count > 0 for count in frozen))
+    assert gc.get_freeze_count() == 0
