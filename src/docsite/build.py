@@ -230,7 +230,7 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
     calls = check_api_calls(route_code(routes) + [(file, code) for file, _, code in yaml_pages], specs, report)
     check_json_bodies(routes, specs, calls, report)
     lint = Report()
-    _lint_content(content, specs, config.lint, lint)
+    lint_site(content, specs, config.lint, lint)
     report.extend(_lint_problems(lint, dev))
 
     files = spec_files(specs) | diagrams.files
@@ -290,7 +290,7 @@ def check_page(site: Site, route: Route, page: Doc, registry: dict[str, list[str
     check_links([route], site.targets, site.config, report)
 
 
-def _lint_content(content: Content, specs: list[ApiSpec], rules: Lint, report: Report) -> None:
+def lint_site(content: Content, specs: list[ApiSpec], rules: Lint, report: Report) -> None:
     """docsite.lint.lint_content, each page's problems the previous build's when what the rules read
     is the same (docsite.cache.Derived): the page as the checks before left it, its front matter, the
     rules, the specs (a spec is its file's bytes: `ApiSpec.digest`). The others are linted together;
