@@ -173,8 +173,7 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
     """Load, resolve and check the content (of `locale`'s site: the content with its translations
     laid over it, docsite.i18n). Raises BuildError listing every error found."""
     use_cache(paths.cache, memory=dev)  # only the dev server reads a result again (on its next rebuild)
-    if locale is None:  # the other locales' sites are loaded after the default one's, in the same build
-        Derived.start_all()
+    Derived.start_all(locale.locale if locale else "")  # the results each site's pages kept (docsite.cache)
     root_config = load_config(locale.source if locale else paths.content)
     config = translate_config(root_config, locale.source, locale.locale) if locale else root_config
     report = report or Report()

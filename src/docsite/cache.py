@@ -257,15 +257,19 @@ class Derived:
     changes, wherever the edit that changed it was (a sidebar, a spec, site.yaml), is a new key.
     Hashing a page's pickle costs a third of deriving its result.
 
-    The results of one kind are one file in the cache folder (`derived-<kind>.pickle`, read with
-    `kept`: a builder of other code reads none of them); each build keeps the results it used, so
-    the file holds one build's. The dev server keeps them in memory from one rebuild to the next and
-    never writes the file (it would rewrite tens of MB on every save)."""
+    The results of one kind for one site (the default locale's, or another locale's: `start_all`)
+    are one file in the cache folder (`derived-<kind>[-<locale>].pickle`, read with `kept`: a builder
+    of other code reads none of them); each build keeps the results it used, so the file holds one
+    build's. `docsite build` drops them once the site is loaded (at 10,000 pages they are 70 MB, and
+    a cold build's peak comes later); the dev server keeps them in memory from one rebuild to the
+    next and never writes the file (it would rewrite tens of MB on every save)."""
 
-    _open: ClassVar[dict[tuple[Path | None, str], Derived]] = {}
+    _open: ClassVar[dict[tuple[Path | None, str, str], Derived]] = {}
+    _site: ClassVar[str] = ""  # the locale whose site is being loaded ("": the default one)
 
     def __init__(self, folder: Path | None, kind: str, memory: bool) -> None:
-        self.file = folder / f"derived-{kind}.pickle" if folder is not None else None
+        name = f"derived-{kind}-{self._site}" if self._site else f"derived-{kind}"
+        self.file = folder / f"{name}.pickle" if folder is not None else None
         self.memory = memory
         found = kept(self.file)
         self.known: dict[bytes, object] = found if isinstance(found, dict) else {}
@@ -276,11 +280,11 @@ class Derived:
 
     @classmethod
     def of(cls, kind: str) -> Derived:
-        """The results of `kind` for the current cache (`use_cache`), read once per process."""
+        """The results of `kind` for the current cache (`use_cache`) and site (`start_all`)."""
         cache = results()
-        derived = cls._open.get((cache.folder, kind))
+        derived = cls._open.get((cache.folder, cls._site, kind))
         if derived is None:
-            derived = cls._open[(cache.folder, kind)] = cls(cache.folder, kind, cache.keep_in_memory)
+            derived = cls._open[(cache.folder, cls._site, kind)] = cls(cache.folder, kind, cache.keep_in_memory)
         derived.memory = cache.keep_in_memory
         return derived
 
@@ -305,10 +309,12 @@ class Derived:
         return cast(T, value)
 
     @classmethod
-    def start_all(cls) -> None:
-        """A new build: what the previous one used is what this one may find (so the file and the
-        memory hold one build's results, not every build's); after a build that stopped on an
-        error, what it used is added to what the one before used."""
+    def start_all(cls, site: str = "") -> None:
+        """The loading of `site` (a locale's name; "": the default locale's) starts: what its previous
+        load used is what this one may find (so the file and the memory hold one build's results, not
+        every build's); after a load that stopped on an error, what it used is added to what the one
+        before used."""
+        cls._site = site
         for derived in cls._current():
             if derived.used:
                 derived.known = derived.used if derived.finished else {**derived.known, **derived.used}
@@ -316,14 +322,17 @@ class Derived:
 
     @classmethod
     def save_all(cls) -> None:
-        """Keep this build's results for the next build (not in the dev server: in its memory)."""
+        """The site is loaded: keep its results for the next build, in the file (then dropped from
+        this process) or, in the dev server, in memory."""
         for derived in cls._current():
             derived.finished = True
-            if not derived.memory and derived.used.keys() != derived.known.keys():
-                keep(derived.file, derived.used)
+            if not derived.memory:
+                if derived.used.keys() != derived.known.keys():
+                    keep(derived.file, derived.used)
+                cls._open = {key: value for key, value in cls._open.items() if value is not derived}
 
     @classmethod
     def _current(cls) -> list[Derived]:
-        """Those of the current cache (a process may have built with others: the tests)."""
-        return [derived for (folder, _), derived in cls._open.items() if folder == results().folder]
-
+        """Those of the current cache and site (a process may have built with others: the tests)."""
+        return [derived for (folder, site, _), derived in cls._open.items()
+                if folder == results().folder and site == cls._site]

@@ -22,6 +22,7 @@ import docsite.build as builder
 import docsite.output as output
 import docsite.reuse as reuse
 from docsite.build import Paths, build
+from docsite.cache import Derived
 from docsite.config import load_config
 from docsite.delivery import _to_compress
 from docsite.errors import BuildError, Report
@@ -252,6 +253,9 @@ def test_a_warm_build_of_versions_and_locales_equals_a_cold_build(tmp_path: Path
     written = cut_version(content, load_config(content), "1.0")
     [released_sidebars] = [file for file in written if file.parent.name == "versioned_sidebars"]
     build_into(content, out, cache)
+    kept_results = {path.name for path in cache.glob("derived-*.pickle")}
+    assert {"derived-llms-pages.pickle", "derived-llms-pages-fr.pickle"} <= kept_results, "each site's own"
+    assert [key for key in Derived._open if key[0] == cache] == [], "docsite build holds none once written"
     edits: list[Callable[[], object]] = [
         lambda: write(released_sidebars, "docs:\n  - guides/alpha\n  - intro\n"),
         lambda: write(french / "guides" / "alpha.md", "---\ntitle: Alpha\ndescription: Alpha.\n---\n\nDu nouveau.\n"),
@@ -333,19 +337,21 @@ def test_results_kept_between_builds_are_found_by_another_process(tmp_path: Path
     process whose string hashes differ (a set's order does): a build after a build reads them all."""
     content = tmp_path / "content"
     warm_site(content)
-    script = ("import sys; from pathlib import Path; from docsite.build import Paths, load_site; "
-              "from docsite.cache import Derived; from tests.conftest import FRONTEND, ROOT; "
+    script = ("import sys, collections; from pathlib import Path; from docsite.build import Paths, load_site; "
+              "from docsite.cache import Derived; from tests.conftest import FRONTEND; "
+              "counts, real = collections.Counter(), Derived.get; "
+              "Derived.get = lambda self, key, compute: (counts.update([(self.file.name, key in self)]), "
+              "real(self, key, compute))[1]; "
               "load_site(Paths(Path(sys.argv[1]), Path(sys.argv[2]), FRONTEND, Path(sys.argv[3]))); "
-              "print(sorted((kind, len(d.used), sum(key not in d.known for key in d.used)) "
-              "for (_, kind), d in Derived._open.items()))")
+              "print(sorted(counts.items()))")
     runs = [subprocess.run([sys.executable, "-c", script, str(content), str(tmp_path / "build"),
                             str(tmp_path / "results")], capture_output=True, text=True, check=True,
                            cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
             for seed in ("1", "2")]
-    first, second = (ast.literal_eval(run.strip().splitlines()[-1]) for run in runs)
-    assert [kind for kind, _, _ in first] == ["lint", "llms-pages", "search-sections"]
-    assert all(used == computed > 0 for _, used, computed in first)
-    assert [(kind, used, 0) for kind, used, _ in first] == second, "the second process computed nothing"
+    first, second = (dict(ast.literal_eval(run.strip().splitlines()[-1])) for run in runs)
+    files = ["derived-lint.pickle", "derived-llms-pages.pickle", "derived-search-sections.pickle"]
+    assert sorted(first) == [(file, False) for file in files], "the first process computed every result"
+    assert second == {(file, True): count for (file, _), count in first.items()}, "the second computed none"
 
 
 def test_a_build_leaves_the_deletion_of_stale_staging_folders_to_a_detached_process(
