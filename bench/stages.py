@@ -18,7 +18,7 @@ from docsite.cache import CACHE_DIR_NAME
 from tests.conftest import ROOT
 
 LOADING = ("load_content", "render_diagrams", "reference_routes", "check_api_calls", "check_json_bodies",
-           "lint_content", "check_links", "search_documents", "llms_files")
+           "lint_site", "check_links", "search_documents", "llms_files")
 WRITING = ("load_site", "write_site", "search_files", "prerender", "write_delivery", "precompress", "swap_in")
 
 

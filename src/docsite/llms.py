@@ -23,8 +23,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
+from docsite.cache import Derived
 from docsite.config import SiteConfig
 from docsite.markdown.to_markdown import to_markdown
 from docsite.routes import NOT_FOUND, Route, absolute_url, markdown_route
@@ -64,7 +66,8 @@ def llms_files(routes: list[Route], sidebars: Sidebars, config: SiteConfig,
     `known`: twins already made, by route (the dev server's of the routes a spec edit left as they were)."""
     pages = {route.path: route for route in routes if has_markdown(route)}
     known = known or {}
-    texts = {path: known[path] if path in known else page_markdown(route, config) for path, route in pages.items()}
+    made = page_markdowns({path: route for path, route in pages.items() if path not in known}, config)
+    texts = {path: known[path] if path in known else made[path] for path in pages}
     files = {markdown_route(path): text.encode() for path, text in texts.items()}
     docs = _docs_in_sidebar_order(pages, sidebars)
     files[LLMS_TXT] = llms_txt(pages, docs, config, list(other_versions)).encode()
@@ -77,7 +80,7 @@ def version_llms_files(routes: list[Route], sidebars: Sidebars, config: SiteConf
     """The files of a version other than the latest (`routes`: its docs), at its docs root; `latest`
     is the latest version's label."""
     pages = {route.path: route for route in routes if has_markdown(route)}
-    texts = {path: page_markdown(route, config) for path, route in pages.items()}
+    texts = page_markdowns(pages, config)
     files = {markdown_route(path): text.encode() for path, text in texts.items()}
     docs = [p for p in sidebars.navigation if p in pages] + sorted(
         p for p in pages if p not in sidebars.navigation)
@@ -90,6 +93,15 @@ def version_llms_files(routes: list[Route], sidebars: Sidebars, config: SiteConf
     full = llms_full_txt([(pages[p], texts[p]) for p in docs], config)
     files[version.llms_full_txt] = full.replace("\n", f" (docs version {version.label})\n", 1).encode()
     return files
+
+
+def page_markdowns(pages: dict[str, Route], config: SiteConfig) -> dict[str, str]:
+    """`page_markdown` of every page, by route: the previous build's text of a page whose kind and
+    page data are the same, under the same site URL (what `absolute_url` reads of the configuration:
+    docsite.cache.Derived)."""
+    derived = Derived.of("llms-pages")
+    return {path: derived.get(Derived.key((config.url, config.baseUrl, route.kind, route.data)),
+                              partial(page_markdown, route, config)) for path, route in pages.items()}
 
 
 def page_markdown(route: Route, config: SiteConfig) -> str:

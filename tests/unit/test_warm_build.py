@@ -4,8 +4,13 @@ prerenders only the routes whose rendering inputs changed (docsite.reuse)."""
 
 from __future__ import annotations
 
+import ast
+import gc
 import os
 import shutil
+import subprocess
+import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -14,15 +19,17 @@ from typing import Any
 import pytest
 
 import docsite.build as builder
+import docsite.output as output
 import docsite.reuse as reuse
 from docsite.build import Paths, build
+from docsite.cache import Derived
 from docsite.config import load_config
 from docsite.delivery import _to_compress
-from docsite.errors import BuildError
+from docsite.errors import BuildError, Report
 from docsite.frontend import Frontend
 from docsite.search import TermCache, search_index_files
 from docsite.versions import cut_version
-from tests.conftest import FRONTEND
+from tests.conftest import FRONTEND, ROOT
 from tests.unit.sitefiles import configure, load, write
 from tests.unit.test_incremental import SPEC_FILE, small_site, snapshot
 from tests.unit.test_openapi_validation import VALID as SPEC
@@ -89,11 +96,16 @@ def delete_page(content: Path) -> None:
     (content / "docs" / "guides" / "gamma.md").unlink()
 
 
+def edit_url(content: Path) -> None:  # every `.md` twin's links and llms.txt's: the llms texts kept are not reused
+    configure(content, url="https://docs.example.org")
+
+
 def edit_color_mode(content: Path) -> None:  # every page's inline script changes: _headers lists its hash
     configure(content, themeConfig={"colorMode": {"defaultMode": "dark"}})
 
 
-@pytest.mark.parametrize("edit", [edit_body, edit_title, edit_sidebar, edit_spec, delete_page, edit_color_mode])
+@pytest.mark.parametrize("edit", [edit_body, edit_title, edit_sidebar, edit_spec, delete_page, edit_color_mode,
+                                  edit_url])
 def test_a_warm_build_equals_a_cold_build(edit: Callable[[Path], None], tmp_path: Path) -> None:
     content, out, cache = tmp_path / "content", tmp_path / "build", tmp_path / "results"
     warm_site(content)
@@ -115,8 +127,10 @@ def test_a_warm_build_equals_a_cold_build(edit: Callable[[Path], None], tmp_path
 
     reused = {path for path in warm_files
               if (kept / path).is_file() and os.path.samefile(out / path, kept / path)}
-    if edit is edit_color_mode:
+    if edit in (edit_color_mode, edit_url):
         assert rendered == first and "404.html" not in reused, "the site data changed: every page"
+        if edit is edit_url:
+            assert "https://docs.example.org/docs/guides/beta.md" in (out / "llms.txt").read_text()
         return
     assert rendered < first, "a warm build prerenders only the routes whose inputs changed"
     assert "404.html" in reused and "404.html.br" in reused, "an unchanged page and its twins are the previous build's"
@@ -253,6 +267,9 @@ def test_a_warm_build_of_versions_and_locales_equals_a_cold_build(tmp_path: Path
     written = cut_version(content, load_config(content), "1.0")
     [released_sidebars] = [file for file in written if file.parent.name == "versioned_sidebars"]
     build_into(content, out, cache)
+    kept_results = {path.name for path in cache.glob("derived-*.pickle")}
+    assert {"derived-llms-pages.pickle", "derived-llms-pages-fr.pickle"} <= kept_results, "each site's own"
+    assert [key for key in Derived._open if key[0] == cache] == [], "docsite build holds none once written"
     edits: list[Callable[[], object]] = [
         lambda: write(released_sidebars, "docs:\n  - guides/alpha\n  - intro\n"),
         lambda: write(french / "guides" / "alpha.md", "---\ntitle: Alpha\ndescription: Alpha.\n---\n\nDu nouveau.\n"),
@@ -286,3 +303,103 @@ def test_write_site_writes_each_data_file_before_making_the_next(tmp_path: Path,
     build_into(content, tmp_path / "build", tmp_path / "results")
     assert events.count("made") > len(PAGES)
     assert "made,made" not in ",".join(events), "a data file made before the previous one was written"
+
+
+def test_lint_problems_kept_between_builds_follow_the_page_the_rules_and_the_specs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page's lint problems are the previous build's when what the rules read is the same
+    (docsite.cache.Derived): an edit to a spec's error codes or to a rule finds them again, as a
+    cold build would, and a reload with nothing changed lints no page."""
+    content = tmp_path / "content"
+    warm_site(content)
+    configure(content, lint={"constants": {"severity": "warning"}, "minWords": {"min": 5, "severity": "warning"}})
+    beta = content / "docs" / "guides" / "beta.md"
+    write(beta, beta.read_text() + "\nTry again after `CART_LOCKED`.\n")
+    linted: list[str] = []
+    real = builder.lint_pages
+    monkeypatch.setattr(builder, "lint_pages", lambda pages, *args: real(
+        [page for page in pages if not linted.append(page.file.name)], *args))  # type: ignore[func-returns-value]
+
+    def problems(cache: str) -> list[tuple[str, str, int | None]]:
+        report = Report()
+        builder.load_site(Paths(content, tmp_path / "build", FRONTEND, tmp_path / cache), report=report)
+        return [(p.message, p.file.name if p.file else "", p.line) for p in report.warnings]
+
+    def warm_equals_cold(number: int) -> list[str]:
+        linted.clear()
+        warm, pages = problems("results"), list(linted)
+        assert warm == problems(f"cold-{number}")
+        return pages
+
+    assert len(warm_equals_cold(0)) == 4
+    assert warm_equals_cold(1) == [], "nothing changed: every page's problems kept"
+    assert any("`CART_LOCKED`" in message for message, _, _ in problems("results"))
+    session = "    - {code: SESSION_NOT_FOUND, status: 404, description: The session does not exist.}\n"
+    write(content / "specs" / SPEC_FILE, SPEC.replace(session, session + session.replace(
+        "SESSION_NOT_FOUND, status: 404", "CART_LOCKED, status: 423"), 1))
+    assert len(warm_equals_cold(2)) == 4, "the specs changed: every page linted"
+    assert not any("`CART_LOCKED`" in message for message, _, _ in problems("results"))
+    configure(content, lint={"constants": {"severity": "warning"}, "minWords": {"min": 40, "severity": "warning"}})
+    assert len(warm_equals_cold(3)) == 4, "a rule changed: every page linted"
+    assert any("a page has at least 40" in message for message, _, _ in problems("results"))
+    edit_body(content)
+    assert warm_equals_cold(4) == ["beta.md"]
+
+
+def test_results_kept_between_builds_are_found_by_another_process(tmp_path: Path) -> None:
+    """The keys of the kept search sections, Markdown twins and lint problems are the same in a
+    process whose string hashes differ (a set's order does): a build after a build reads them all."""
+    content = tmp_path / "content"
+    warm_site(content)
+    script = ("import sys, collections; from pathlib import Path; from docsite.build import Paths, load_site; "
+              "from docsite.cache import Derived; from tests.conftest import FRONTEND; "
+              "counts, real = collections.Counter(), Derived.get; "
+              "Derived.get = lambda self, key, compute: (counts.update([(self.file.name, key in self)]), "
+              "real(self, key, compute))[1]; "
+              "load_site(Paths(Path(sys.argv[1]), Path(sys.argv[2]), FRONTEND, Path(sys.argv[3]))); "
+              "print(sorted(counts.items()))")
+    runs = [subprocess.run([sys.executable, "-c", script, str(content), str(tmp_path / "build"),
+                            str(tmp_path / "results")], capture_output=True, text=True, check=True,
+                           cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+            for seed in ("1", "2")]
+    first, second = (dict(ast.literal_eval(run.strip().splitlines()[-1])) for run in runs)
+    files = ["derived-lint.pickle", "derived-llms-pages.pickle", "derived-search-sections.pickle"]
+    assert sorted(first) == [(file, False) for file in files], "the first process computed every result"
+    assert second == {(file, True): count for (file, _), count in first.items()}, "the second computed none"
+
+
+def test_a_build_leaves_the_deletion_of_stale_staging_folders_to_a_detached_process(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A previous build whose deletion was interrupted (10,000 pages: a minute on a busy disk) is
+    deleted by a process of its own, not in the next build's time; a folder whose process is alive
+    (a build, a deletion under way) is left alone."""
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True, check=True).stdout.strip()  # a process that has exited
+    out = tmp_path / "build"
+    stale, alive = tmp_path / f".build.staging-previous-1-{gone}", tmp_path / f".build.staging-{os.getpid()}"
+    for folder in (stale, alive):
+        write(folder / "docs" / "index.html", "<p>old</p>")
+    monkeypatch.setattr(shutil, "rmtree", lambda *args, **kwargs: pytest.fail("deleted in the foreground"))
+    output.remove_stale_staging(out)
+    for _ in range(200):
+        if not [p for p in tmp_path.iterdir() if p.name.startswith(".build.staging-previous-1-")]:
+            break
+        time.sleep(0.05)
+    assert [p.name for p in tmp_path.iterdir()] == [alive.name]
+
+
+@pytest.mark.parametrize("dev", [False, True])
+def test_the_loaded_site_is_left_out_of_full_collections_until_the_build_returns(
+        dev: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`docsite build` freezes what load_site made (gc.freeze: the collector's full passes no longer
+    walk it) while it writes and prerenders, and unfreezes it when it returns; the dev server, whose
+    sites replace one another in its process, does not."""
+    frozen: list[int] = []
+    real = builder.prerender
+    monkeypatch.setattr(builder, "prerender", lambda *args, **kwargs: (frozen.append(gc.get_freeze_count()),
+                                                                       real(*args, **kwargs))[1])
+    content = tmp_path / "content"
+    warm_site(content)
+    build(Paths(content, tmp_path / "build", FRONTEND, tmp_path / "results"), dev=dev, log=lambda line: None)
+    assert frozen and (all(count == 0 for count in frozen) if dev else all(count > 0 for count in frozen))
+    assert gc.get_freeze_count() == 0
