@@ -37,6 +37,7 @@ from docsite.cache import (
     results,
     use_cache,
 )
+from docsite.collector import collection_paused
 from docsite.config import CONFIG_FILE, Lint, SiteConfig, load_config
 from docsite.content import Content, Doc, load_content
 from docsite.delivery import (
@@ -181,6 +182,12 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
               locale: LocaleContent | None = None, build_id: str | None = None) -> Site:
     """Load, resolve and check the content (of `locale`'s site: the content with its translations
     laid over it, docsite.i18n). Raises BuildError listing every error found."""
+    with collection_paused():
+        return _load_site(paths, dev=dev, report=report, locale=locale, build_id=build_id)
+
+
+def _load_site(paths: Paths, *, dev: bool, report: Report | None, locale: LocaleContent | None,
+               build_id: str | None) -> Site:
     use_cache(paths.cache, memory=dev)  # only the dev server reads a result again (on its next rebuild)
     Derived.start_all(locale.locale if locale else "")  # the results each site's pages kept (docsite.cache)
     root_config = load_config(locale.source if locale else paths.content)
