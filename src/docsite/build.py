@@ -330,12 +330,7 @@ def lint_site(content: Content, specs: list[ApiSpec], rules: Lint, report: Repor
     derived = Derived.of("lint")
     setting = Derived.key((rules.model_dump(), [(spec.name, str(spec.file), spec.digest) for spec in specs]))
     pages: list[Written] = [*content.docs, *content.pages, *content.posts]
-    # every field of the page, its front matter as a dict and its anchors sorted: the pickle of a set,
-    # and so of a pydantic model (it holds the set of its fields), changes from one process to the next
-    keys = [Derived.key((setting, type(page).__name__, {**vars(page), "front": page.front.model_dump(),
-                                                        "rendered": {**vars(page.rendered),
-                                                                     "anchors": sorted(page.rendered.anchors)}}))
-            for page in pages]
+    keys = [Derived.key((setting, type(page).__name__, _lint_inputs(page))) for page in pages]
     found = Report()
     lint_pages([page for page, key in zip(pages, keys, strict=True) if key not in derived], specs, rules, found)
     by_file: dict[Path | None, list[Problem]] = {}
@@ -345,6 +340,19 @@ def lint_site(content: Content, specs: list[ApiSpec], rules: Lint, report: Repor
         report.extend(derived.get(key, partial(by_file.pop, page.file, [])))
     for others in by_file.values():  # none: a rule naming another file would be reported all the same
         report.extend(others)
+
+
+def _lint_inputs(page: Written) -> object:
+    """What the lint rules read of `page`: its file's path and bytes as loaded, with what the checks
+    before changed in its tree (`Rendered.identity`: the rules read the file, its front matter,
+    title and tree); else every field of the page, its front matter as a dict and its anchors
+    sorted (the pickle of a set, and so of a pydantic model, which holds the set of its fields,
+    changes from one process to the next)."""
+    identity = page.rendered.identity()
+    if identity is not None:
+        return identity
+    return {**vars(page), "front": page.front.model_dump(),
+            "rendered": {**vars(page.rendered), "anchors": sorted(page.rendered.anchors)}}
 
 
 def _lint_problems(lint: Report, dev: bool) -> list[Problem]:

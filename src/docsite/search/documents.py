@@ -54,7 +54,8 @@ class SearchDocument:
 
 def search_documents(routes: list[Route], sidebars: Sidebars) -> list[SearchDocument]:
     """The documents of every route that search indexes, in route order. A page's sections are the
-    previous build's when its rendered Markdown is the same (docsite.cache.Derived)."""
+    previous build's when its rendered Markdown is the same (docsite.cache.Derived: by the page's
+    `Rendered.identity`)."""
     documents: list[SearchDocument] = []
     derived = Derived.of("search-sections")
     for route in routes:
@@ -63,8 +64,9 @@ def search_documents(routes: list[Route], sidebars: Sidebars) -> list[SearchDocu
         if route.sections is not None:
             sections = [(s.anchor, s.title, s.text) for s in route.sections]
         elif (rendered := route.rendered) is not None:
-            sections = derived.get(Derived.key((rendered.tree, [(h.id, h.text) for h in rendered.headings])),
-                                   partial(_section_parts, rendered))  # what split_sections reads
+            identity = rendered.identity()  # what split_sections reads: the tree and its headings
+            inputs = identity if identity is not None else (rendered.tree, [(h.id, h.text) for h in rendered.headings])
+            sections = derived.get(Derived.key(inputs), partial(_section_parts, rendered))
         else:
             continue
         page = SearchPage(route.path, route.title, route.search, _tags(route), _keywords(route),
