@@ -33,8 +33,10 @@ from docsite.cache import (
     Derived,
     KeptResults,
     builder_version,
+    folder_digest,
     prune,
     results,
+    site_name,
     use_cache,
 )
 from docsite.collector import collection_paused
@@ -157,6 +159,7 @@ class Site:
     redirects: list[Redirect] = field(default_factory=list)
     version_sidebars: dict[str, Sidebars] = field(default_factory=dict)  # every docs version's
     targets: LinkTarget | None = None  # what links may point at (the dev server checks an edited page's links)
+    name: str = "default"  # what its results kept between builds are filed under (docsite.cache.site_name)
 
 
 @dataclass
@@ -189,7 +192,8 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
 def _load_site(paths: Paths, *, dev: bool, report: Report | None, locale: LocaleContent | None,
                build_id: str | None) -> Site:
     use_cache(paths.cache, memory=dev)  # only the dev server reads a result again (on its next rebuild)
-    Derived.start_all(locale.locale if locale else "")  # the results each site's pages kept (docsite.cache)
+    name = site_name(paths.content, locale.locale if locale else None)
+    Derived.start_all(name)  # the results each site's pages kept (docsite.cache)
     root_config = load_config(locale.source if locale else paths.content)
     config = translate_config(root_config, locale.source, locale.locale) if locale else root_config
     report = report or Report()
@@ -239,8 +243,7 @@ def _load_site(paths: Paths, *, dev: bool, report: Report | None, locale: Locale
             if locale is not None and route.source is not None and route.source in locale.untranslated:
                 route.data["untranslated"] = {"language": config.i18n.locale(config.i18n.defaultLocale).label}
 
-    check_spec_readers(routes, content, specs, frontend.registry(), config, report, dev=dev,
-                       locale=locale.locale if locale else None)
+    check_spec_readers(routes, content, specs, frontend.registry(), config, report, dev=dev, site=name)
     yaml_pages = [(page.file, *_yaml_references(page.document)) for page in content.react_pages]
 
     files = spec_files(specs) | diagrams.files
@@ -281,21 +284,21 @@ def _load_site(paths: Paths, *, dev: bool, report: Report | None, locale: Locale
     Derived.save_all()
     report.raise_if_errors()
     return Site(config, content, sidebars, versions, specs, routes, data, static_dir, files, search, redirects,
-                version_sidebars, targets)
+                version_sidebars, targets, name)
 
 
 def check_spec_readers(routes: list[Route], content: Content, specs: list[ApiSpec], registry: dict[str, list[str]],
                        config: SiteConfig, report: Report, *, dev: bool, lint: bool = True,
-                       locale: str | None = None) -> None:
+                       site: str = "default") -> None:
     """load_site's checks of what reads the specs, in its order: the routes' components and
     operation cards (resolved into their data, in place), the API calls of the pages and of the
     React pages' YAML, their JSON bodies, the lint rules (which know the specs' error codes and
     enums: `lint.spec_words`). The dev server runs them again after a spec edit
     (docsite.incremental); without the lint rules when what they read of the specs is the same.
-    The API checks' results are kept for the next run by `locale` (the site's; None: the default)."""
+    The API checks' results are kept for the next run by `site` (the site's name: docsite.cache.site_name)."""
     _check_components(routes, content, registry, specs, report)
     yaml_pages = [(page.file, *_yaml_references(page.document)) for page in content.react_pages]
-    api_checks = KeptResults.of_site("api-checks", locale)  # the previous build's
+    api_checks = KeptResults.of_site("api-checks", site)  # the previous build's
     calls = check_api_calls(route_code(routes) + [(file, code) for file, _, code in yaml_pages], specs, report,
                             api_checks)
     check_json_bodies(routes, specs, calls, report, api_checks)
@@ -460,8 +463,7 @@ def _locale_folder(paths: Paths, locale: str) -> Iterator[Path]:
     to the next, so the result cache (keyed by a file's path and bytes) serves its pages again. The
     lock keeps two builds of one content folder (the dev server and `docsite build`) from laying it
     out at the same time; its modification time tells `docsite.cache.prune` the copy is in use."""
-    digest = hashlib.sha256(str(paths.content.resolve()).encode()).hexdigest()[:12]
-    folder = paths.cache / LOCALES_DIR / f"{locale}-{digest}"
+    folder = paths.cache / LOCALES_DIR / f"{locale}-{folder_digest(paths.content)}"
     folder.parent.mkdir(parents=True, exist_ok=True)
     lock_file = folder.with_name(folder.name + ".lock")
     with lock_file.open("w") as lock:
@@ -567,9 +569,9 @@ def search_files(site: Site, terms: TermCache | None = None) -> dict[str, bytes]
 
 
 def site_terms(site: Site) -> TermCache:
-    """The terms kept in the result cache for the site's locale, in its language."""
+    """The terms kept in the result cache for the site, in its language."""
     language = language_of(site.site_data["i18n"]["htmlLang"])
-    return TermCache.of_site(results().folder, str(site.site_data["i18n"]["currentLocale"]), language)
+    return TermCache.of_site(results().folder, site.name, language)
 
 
 def prerender_jobs(site: Site) -> list[dict[str, str]]:
@@ -645,7 +647,7 @@ def delivery_files(site: Site, staging: Path, locale_redirects: list[Redirect] |
     canonical = {markdown_route(r.path): page_url(site.config, r.path) for r in site.routes if has_markdown(r)}
     sections_not_found = [r.path for r in site.routes if r.path.endswith("/404") and r.path != NOT_FOUND]
     redirects = [*site.redirects, *(locale_redirects or [])]
-    known = memo or ScriptHashMemo(results().folder)  # the inline scripts' hashes of pages a warm build reused
+    known = memo or ScriptHashMemo(results().folder, site.name)  # the hashes of the pages a warm build reused
     for page, hashes in (scripts or {}).items():
         known.tell(page, hashes)
     rules = site_rules(site.config, html_files(staging, folders), redirects, script_urls, image_urls, canonical,

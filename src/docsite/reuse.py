@@ -146,14 +146,16 @@ def _link_twins(path: Path, source: Path) -> bool:
 
 class ScriptHashMemo:
     """The CSP hashes of each page's inline scripts (docsite.delivery.file_script_hashes), kept
-    between builds in the result cache's `inline-scripts.pickle`: `_headers` lists those of every
+    between builds in the result cache's `inline-scripts-<site>.pickle`: `_headers` lists those of every
     page, and reading every page again costs 0.3 s of CPU per 1,000 pages here. A page's hashes are
     kept by its file's identity (device, inode, modification time, size), which a page the warm
     build reused (a hard link to the previous build's file) keeps, and a page written again does
     not."""
 
-    def __init__(self, folder: Path | None) -> None:
-        self.file = folder / "inline-scripts.pickle" if folder is not None else None
+    def __init__(self, folder: Path | None, site: str = "default") -> None:
+        """`site`: the default locale's site (docsite.cache.site_name): a build's pages, its other
+        locales' too, are kept in one file per content folder."""
+        self.file = folder / f"inline-scripts-{site}.pickle" if folder is not None else None
         known = kept(self.file)
         self.known: dict[tuple[int, int, int, int], frozenset[str]] = known if isinstance(known, dict) else {}
         self.used: dict[tuple[int, int, int, int], frozenset[str]] = {}

@@ -22,7 +22,7 @@ import docsite.build as builder
 import docsite.output as output
 import docsite.reuse as reuse
 from docsite.build import Paths, build
-from docsite.cache import Derived
+from docsite.cache import Derived, site_name
 from docsite.config import load_config
 from docsite.delivery import _to_compress
 from docsite.errors import BuildError, Report
@@ -267,8 +267,8 @@ def test_a_warm_build_of_versions_and_locales_equals_a_cold_build(tmp_path: Path
     written = cut_version(content, load_config(content), "1.0")
     [released_sidebars] = [file for file in written if file.parent.name == "versioned_sidebars"]
     build_into(content, out, cache)
-    kept_results = {path.name for path in cache.glob("derived-*.pickle")}
-    assert {"derived-llms-pages.pickle", "derived-llms-pages-fr.pickle"} <= kept_results, "each site's own"
+    kept_results = {path.name.rsplit("-", 1)[0] for path in cache.glob("derived-*.pickle")}
+    assert {"derived-llms-pages-default", "derived-llms-pages-fr"} <= kept_results, "each site's own"
     assert [key for key in Derived._open if key[0] == cache] == [], "docsite build holds none once written"
     edits: list[Callable[[], object]] = [
         lambda: write(released_sidebars, "docs:\n  - guides/alpha\n  - intro\n"),
@@ -346,6 +346,24 @@ def test_lint_problems_kept_between_builds_follow_the_page_the_rules_and_the_spe
     assert warm_equals_cold(4) == ["beta.md"]
 
 
+def test_two_content_folders_built_in_turn_with_one_cache_each_keep_their_results(tmp_path: Path) -> None:
+    """The results kept per site (search terms, API checks, inline scripts' hashes, derived results)
+    are filed by content folder: a build of another folder with the same cache leaves them, and
+    the next build of the first finds every page's (the bench builds three sizes in turn)."""
+    cache, first, other = tmp_path / "results", tmp_path / "first", tmp_path / "other"
+    warm_site(first)
+    warm_site(other)
+    edit_body(other)
+    build_into(first, tmp_path / "build-first", cache)
+    build_into(other, tmp_path / "build-other", cache)
+    for name in (site_name(first), site_name(other)):
+        kept = {path.name for path in cache.glob(f"*-{name}.pickle")}
+        assert kept >= {f"search-terms-{name}.pickle", f"api-checks-{name}.pickle", f"inline-scripts-{name}.pickle",
+                        f"derived-lint-{name}.pickle", f"derived-search-sections-{name}.pickle"}, name
+    assert site_name(first) != site_name(other) and site_name(first, "fr") != site_name(first)
+    assert build_into(first, tmp_path / "build-first", cache) == set(), "every page of the first kept"
+
+
 def test_results_kept_between_builds_are_found_by_another_process(tmp_path: Path) -> None:
     """The keys of the kept search sections, Markdown twins and lint problems are the same in a
     process whose string hashes differ (a set's order does): a build after a build reads them all."""
@@ -363,7 +381,8 @@ def test_results_kept_between_builds_are_found_by_another_process(tmp_path: Path
                            cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
             for seed in ("1", "2")]
     first, second = (dict(ast.literal_eval(run.strip().splitlines()[-1])) for run in runs)
-    files = ["derived-lint.pickle", "derived-llms-pages.pickle", "derived-search-sections.pickle"]
+    site = site_name(content)
+    files = [f"derived-{kind}-{site}.pickle" for kind in ("lint", "llms-pages", "search-sections")]
     assert sorted(first) == [(file, False) for file in files], "the first process computed every result"
     assert second == {(file, True): count for (file, _), count in first.items()}, "the second computed none"
 
