@@ -402,7 +402,7 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
                 jobs = write_site(part, folder, frontend, progress, prior, compress_now if compress else None)
                 if compress:
                     if prior.root is not None and prior.same_code(folder):
-                        left = reuse_twins(prior.root, folder, given)  # the unchanged files' twins linked
+                        left = reuse_twins(prior, folder, given)  # the unchanged files' twins linked
                     else:
                         left = [path for path in folder.rglob("*") if path not in given]
                     for path in left:
