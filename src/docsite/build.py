@@ -184,8 +184,10 @@ def _no_progress(stage: str, done: int, total: int) -> None:
 def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
               locale: LocaleContent | None = None, build_id: str | None = None) -> Site:
     """Load, resolve and check the content (of `locale`'s site: the content with its translations
-    laid over it, docsite.i18n). Raises BuildError listing every error found."""
-    with collection_paused():
+    laid over it, docsite.i18n). Raises BuildError listing every error found. Outside the dev server
+    (whose sites replace one another in its process), what it made is left out of the cycle
+    collector's passes (docsite.collector; `build` lets them in again when it returns)."""
+    with collection_paused(freeze=not dev):
         return _load_site(paths, dev=dev, report=report, locale=locale, build_id=build_id)
 
 

@@ -16,23 +16,25 @@ from contextlib import contextmanager
 
 
 @contextmanager
-def collection_paused() -> Iterator[None]:
+def collection_paused(*, freeze: bool = False) -> Iterator[None]:
     """Python's cycle collector off for the block, which makes millions of objects and frees almost
     no cycle: each collection they set off walks every object made so far. What cycles the block
     leaves are collected by the collections after it.
 
-    The objects it made are then moved to the oldest generation without a walk (frozen, then
-    unfrozen: two list splices): left in the youngest, the first collection after the block walks
-    them all (0.9 s after the load of 10,000 pages). When the caller keeps its objects from
-    collection (`gc.freeze`: docsite.build's while a locale's site is loaded), they stay frozen
-    with its."""
-    enabled, frozen = gc.isenabled(), gc.get_freeze_count() > 0
+    `freeze`: what the block made (the loaded site) is left out of the collections after it
+    (`gc.freeze`: a list splice), until the next such block starts (`gc.unfreeze`: the objects join
+    the oldest generation, whose next collection frees their cycles) or the caller unfreezes them
+    (docsite.build, once the build is written). Left in the youngest generation, the first
+    collection after the block walked them all: 0.9 s after the load of 10,000 pages. (Whether
+    anything is frozen cannot be asked cheaply: `gc.get_freeze_count` walks the frozen objects.)"""
+    enabled = gc.isenabled()
     gc.disable()
+    if freeze:
+        gc.unfreeze()
     try:
         yield
     finally:
-        gc.freeze()
-        if not frozen:
-            gc.unfreeze()
+        if freeze:
+            gc.freeze()
         if enabled:
             gc.enable()

@@ -69,6 +69,10 @@ def build_into(content: Path, out: Path, cache: Path) -> set[str]:
     return set().union(*calls)
 
 
+def folders(out: Path) -> list[str]:
+    return sorted(path.relative_to(out).as_posix() for path in out.rglob("*") if path.is_dir())
+
+
 def without_twins(out: Path) -> list[str]:
     """The files of a build worth compressing that lack a `.br` or `.gz` twin, or whose twin is older."""
     return [path.relative_to(out).as_posix() for path in out.rglob("*") if _to_compress(path)]
@@ -121,6 +125,7 @@ def test_a_warm_build_equals_a_cold_build(edit: Callable[[Path], None], tmp_path
     warm_files, cold_files = snapshot(out), snapshot(cold)
     assert sorted(warm_files) == sorted(cold_files)
     assert [path for path in cold_files if warm_files[path] != cold_files[path]] == []
+    assert folders(out) == folders(cold), "no folder left of a deleted page (the previous build's are made ahead)"
     assert any(path.endswith(".html.br") for path in cold_files)
     assert any(path.endswith(".json.gz") for path in cold_files)
     assert without_twins(out) == [] and without_twins(cold) == [], "every file worth compressing has both twins"
@@ -284,6 +289,7 @@ def test_a_warm_build_of_versions_and_locales_equals_a_cold_build(tmp_path: Path
         build_into(content, cold, tmp_path / f"cold-results-{number}")
         warm_files, cold_files = snapshot(out), snapshot(cold)
         assert sorted(warm_files) == sorted(cold_files), f"edit {number}: the same files"
+        assert folders(out) == folders(cold), f"edit {number}: the same folders"
         assert [path for path in cold_files if warm_files[path] != cold_files[path]] == [], f"edit {number}"
         assert without_twins(out) == [] and without_twins(cold) == [], f"edit {number}: every twin made"
         for page in ("fr/404.html", "fr/404.html.br", "404.html"):  # no edit changes them
