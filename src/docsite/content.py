@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
+import gc
 import multiprocessing
 import os
 import pickle
@@ -333,7 +334,9 @@ def load_many(files: list[Path], model: type[F], report: Report,
     if len(to_render) >= PARALLEL_FROM and (os.cpu_count() or 1) >= 2:
         warm_lexers(_fence_languages(key[1] for file in to_render if (key := keys[file]) is not None))
         context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=os.cpu_count(), mp_context=context) as pool:
+        # the workers collect cycles as usual: they are forked while load_site keeps the collector off
+        # (docsite.collector), and rendering a page leaves cycles (about 180 objects a page here)
+        with ProcessPoolExecutor(max_workers=os.cpu_count(), mp_context=context, initializer=gc.enable) as pool:
             # each result as it comes: its pickle is dropped once read (unless the cache keeps it)
             rendered = pool.map(_load_in_worker, to_render, [model] * len(to_render), chunksize=16)
             _run(meanwhile or [])  # the workers are forked: this process has no other thread then
