@@ -86,22 +86,25 @@ def split_sections(rendered: Rendered) -> list[SearchSection]:
     headings = {h.id: h.text for h in rendered.headings}
     sections = [SearchSection("", "", "")]
     parts: list[list[str]] = [[]]
-
-    def visit(nodes: list[Node]) -> None:
-        for node in nodes:
-            if isinstance(node, list) and _is_heading(node, headings):
-                anchor = node[1]["id"]
-                sections.append(SearchSection(anchor, headings[anchor], ""))
-                parts.append([])
-            elif isinstance(node, list) and any(_is_heading(n, headings) for n in walk(node[2:])):
-                visit(node[2:])  # a heading inside a container (tabs, admonition) starts a section too
-            else:
-                parts[-1].append(plain_text([node]))
-
-    visit(rendered.tree)
+    _visit(rendered.tree, headings, sections, parts)
     for section, texts in zip(sections, parts, strict=True):
         section.text = " ".join(" ".join(texts).split())
     return sections
+
+
+def _visit(nodes: list[Node], headings: dict[str, str], sections: list[SearchSection], parts: list[list[str]]) -> None:
+    """split_sections' walk of `nodes`. (A function of the module, not a closure calling itself: that
+    is a reference cycle, which kept every page's sections alive until the collector ran, and it does
+    not run while the site is loaded: docsite.collector.)"""
+    for node in nodes:
+        if isinstance(node, list) and _is_heading(node, headings):
+            anchor = node[1]["id"]
+            sections.append(SearchSection(anchor, headings[anchor], ""))
+            parts.append([])
+        elif isinstance(node, list) and any(_is_heading(n, headings) for n in walk(node[2:])):
+            _visit(node[2:], headings, sections, parts)  # a heading in a container (tabs, admonition) starts one too
+        else:
+            parts[-1].append(plain_text([node]))
 
 
 def _is_heading(node: list[Node], headings: dict[str, str]) -> bool:
