@@ -32,11 +32,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
+from docsite import layout
 from docsite.cache import keep, kept
 from docsite.delivery import ENCODINGS, MIN_COMPRESS_BYTES, RULE_FILES, compressible, file_script_hashes
+from docsite.layout import SITE_DATA, link_twins
 from docsite.output import write_bytes
 
-SITE_DATA = "_data/site.json"
+SUFFIXES = [suffix for _, suffix in ENCODINGS]
 
 
 @dataclass(eq=False)
@@ -46,15 +48,20 @@ class Previous:
     folder (`linked`), so that no file's status is read again to know it (two per file, 10,000
     pages' data and HTML: 0.8 s).
 
-    Its folders are made in the staging folder ahead, by a process of its own started by the first
-    `write` (`_FolderMirror`): making a folder costs 130 to 250 µs of the system's time here, and
-    every page has one (`docs/x/index.html`): 1.3 to 2.5 s at 10,000 pages, which that process
-    spends on the other core while the search indexes are made. `reuse_pages` waits for it and
-    removes the folders it made that the build leaves empty (a page deleted since)."""
+    The staging folder is laid out beside the build by a process of its own started by the first
+    `write` (docsite.layout): it makes the previous build's folders (130 to 250 µs of system time
+    each here, and every page has one: 1.3 to 2.5 s at 10,000 pages), then links the twins of the
+    files linked, on the other core while the search indexes are made. `reuse_pages` waits for
+    it, and removes the folders it made that the build leaves empty (a page deleted since)."""
 
     root: Path | None
     linked: set[str] = field(default_factory=set)  # paths in the staging folder
-    mirror: _FolderMirror | None = None
+    twinned: set[str] = field(default_factory=set)  # those whose twins were linked too
+    layout: _Layout | None = None
+    # whether the site data says the previous build was made by this code (`same_code`), once written;
+    # the files linked before it, whose twins wait for the answer
+    same: bool | None = None
+    waiting: list[str] = field(default_factory=list)
 
     def folder(self, name: str) -> Previous:
         return Previous(self.root / name if self.root is not None else None)
@@ -62,16 +69,26 @@ class Previous:
     def write(self, target: Path, path: str, data: bytes) -> bool:
         """Write `data` at `target` (the staging folder's `path`): a link to the previous build's
         file when its bytes are `data`. Whether it was written (not linked)."""
-        if self.root is not None and self.mirror is None:
-            staging = target
-            for _ in Path(path).parts:
-                staging = staging.parent
-            self.mirror = _FolderMirror(self.root, staging)
-        if self.root is not None and _same_bytes(self.root / path, data) and _link(self.root / path, target):
+        if self.root is None:
+            write_bytes(target, data)
+            return True
+        if self.layout is None:
+            self.layout = _Layout(self.root, _staging_of(target, path))
+        written = True
+        if _same_bytes(self.root / path, data) and _link(self.root / path, target):
             self.linked.add(path)
-            return False
-        write_bytes(target, data)
-        return True
+            if len(data) >= MIN_COMPRESS_BYTES and _compressed(path):
+                self.waiting.append(path)
+            written = False
+        else:
+            write_bytes(target, data)
+        if path == SITE_DATA:
+            self.same = self.same_code(_staging_of(target, path))
+        if self.same is not None:
+            for waiting in self.waiting if self.same else ():  # twins made by other code are not reused
+                self.layout.twins(waiting)
+            self.waiting.clear()
+        return written
 
     def same_code(self, staging: Path) -> bool:
         """Whether the previous build was made by this builder and front end: its site data has
@@ -93,57 +110,59 @@ class Previous:
 NO_PREVIOUS = Previous(None)  # a cold build
 
 
-class _FolderMirror:
-    """The previous build's folders made in the staging folder by a process of its own (`Previous`);
-    a folder at the root holding `_data/site.json` is another locale's site, left to its own."""
+def _staging_of(target: Path, path: str) -> Path:
+    """The staging folder `target` (its file `path`) is in."""
+    for _ in Path(path).parts:
+        target = target.parent
+    return target
+
+
+class _Layout:
+    """The staging folder laid out from the previous build by a process of its own (docsite.layout):
+    its folders, then the twins of the files `Previous` links (`twins`)."""
 
     def __init__(self, previous: Path, staging: Path) -> None:
         self.staging = staging
-        # the folders it made, one a line: to a file, as a pipe nobody reads until the end would fill
-        self.made: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 - closed by `remove_empty`
+        self.named: set[str] = set()
+        # what it did, one a line: to a file, as a pipe nobody reads until the end would fill
+        self.told: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 - closed by `finish`
         try:
             self.process: subprocess.Popen[bytes] | None = subprocess.Popen(
-                [sys.executable, "-I", "-S", "-c", _MIRROR, str(previous), str(staging)], stdin=subprocess.DEVNULL,
-                stdout=self.made, stderr=subprocess.DEVNULL)
-        except OSError:  # no process to spare: the links make their folders
+                [sys.executable, "-I", "-S", layout.__file__, str(previous), str(staging), str(MIN_COMPRESS_BYTES),
+                 *SUFFIXES], stdin=subprocess.PIPE, stdout=self.told, stderr=subprocess.DEVNULL)
+        except OSError:  # no process to spare: the links make their folders, reuse_twins links every twin
             self.process = None
 
-    def wait(self) -> None:
-        if self.process is not None:
-            self.process.wait()
+    def twins(self, path: str) -> None:
+        """Link the twins of the staging folder's `path`, a link to the previous build's file."""
+        if self.process is None or self.process.stdin is None:
+            return
+        try:
+            self.process.stdin.write(path.encode("utf-8", "surrogateescape") + b"\n")
+        except OSError:  # it stopped: reuse_twins links the rest
+            return
+        self.named.add(path)
 
-    def remove_empty(self, needed: set[str]) -> None:
-        """Remove the folders it made that hold nothing, but those in `needed` (paths in the staging
-        folder: the prerender writes there next), deepest first."""
-        self.made.seek(0)
-        made = self.made.read().decode("utf-8", "surrogateescape").splitlines()
-        self.made.close()
+    def finish(self, needed: set[str]) -> set[str]:
+        """Wait for the process; remove the folders it made that hold nothing, but those in
+        `needed` (paths in the staging folder: the prerender writes there next), deepest first.
+        Returns the paths whose twins it linked."""
+        if self.process is not None:
+            with suppress(OSError):
+                assert self.process.stdin is not None
+                self.process.stdin.close()
+            self.process.wait()
+        self.told.seek(0)
+        told = self.told.read().decode("utf-8", "surrogateescape").splitlines()
+        self.told.close()
+        made = [line[2:] for line in told if line.startswith("d ")]
         for folder in sorted(made, key=lambda path: path.count("/"), reverse=True):
             if folder not in needed:
                 with suppress(OSError):  # not empty
                     os.rmdir(self.staging / folder)
-
-
-_MIRROR = """import os, sys
-source, target = sys.argv[1], sys.argv[2]
-start = len(source) + 1
-for folder, folders, _ in os.walk(source):
-    kept = []
-    for name in folders:
-        path = folder + "/" + name
-        if folder == source and os.path.isfile(path + "/_data/site.json"):
-            continue
-        try:
-            os.mkdir(target + "/" + path[start:])
-        except FileExistsError:
-            pass
-        except OSError:
-            sys.exit()
-        else:
-            print(path[start:])
-        kept.append(name)
-    folders[:] = kept
-"""
+        if self.process is None or self.process.returncode != 0:
+            return set()  # (it stopped early: reuse_twins checks every file)
+        return self.named - {line[2:] for line in told if line.startswith("f ")}
 
 
 def reuse_pages(previous: Previous, staging: Path, jobs: list[dict[str, str]],
@@ -152,9 +171,7 @@ def reuse_pages(previous: Previous, staging: Path, jobs: list[dict[str, str]],
     jobs left to prerender. `jobs` are build.prerender_jobs's; `sidebars` maps a route to its
     sidebar's data file (None: the page has no sidebar). The folders `previous` made ahead are
     there by then; those left empty are removed (a page deleted since: a cold build has no folder)."""
-    mirror, previous.mirror = previous.mirror, None
-    if mirror is not None:
-        mirror.wait()
+    laying, previous.layout = previous.layout, None
     left = jobs
     if previous.root is not None and previous.reused(SITE_DATA):
         left = []
@@ -163,10 +180,12 @@ def reuse_pages(previous: Previous, staging: Path, jobs: list[dict[str, str]],
             unchanged = previous.reused(job["data"]) and (sidebar is None or previous.reused(sidebar))
             if unchanged and _link_page(previous.root / job["html"], staging / job["html"]):
                 previous.linked.add(job["html"])
+                if laying is not None and previous.same:
+                    laying.twins(job["html"])
             else:
                 left.append(job)
-    if mirror is not None:
-        mirror.remove_empty({os.path.dirname(job["html"]) for job in left})
+    if laying is not None:
+        previous.twinned = laying.finish({os.path.dirname(job["html"]) for job in left})
     return left
 
 
@@ -194,8 +213,8 @@ def reuse_twins(previous: Previous, staging: Path, given: set[Path] | frozenset[
     """Link the `.br` and `.gz` twins of the previous build beside every file of `staging` whose
     bytes are the previous build's. Returns the compressible files but those whose twins it linked
     and those `given` to precompression already: the only ones precompression needs to see (a
-    walk of the folder and a stat of each of its files costs seconds at 10,000 pages). The files
-    `previous` linked are its own: only their twins' times are read."""
+    walk of the folder and a stat of each of its files costs seconds at 10,000 pages). The twins
+    of the files `previous` linked were linked by its layout's process (`Previous.twinned`)."""
     root = previous.root
     if root is None or not root.is_dir():
         return [path for path in staging.rglob("*")
@@ -208,27 +227,29 @@ def reuse_twins(previous: Previous, staging: Path, given: set[Path] | frozenset[
         for name in names:
             if name in RULE_FILES or not compressible(Path(name)):
                 continue  # not compressed
+            if prefix + name in previous.twinned:
+                continue  # its twins linked
             path = Path(folder, name)
             if path in given:
                 continue  # being compressed
-            if any(name + suffix in present for _, suffix in ENCODINGS):
+            if any(name + suffix in present for suffix in SUFFIXES):
                 left.append(path)  # its twins came with it (the front end's assets): precompression checks them
-            elif not _link_twins(path, root / (prefix + name), same=prefix + name in previous.linked):
+            elif not _link_twins(path, root / (prefix + name)):
                 left.append(path)
     return left
 
 
-def _link_twins(path: Path, source: Path, *, same: bool = False) -> bool:
+def _compressed(path: str) -> bool:
+    """Whether the build's file `path` gets twins (if large enough: MIN_COMPRESS_BYTES)."""
+    return compressible(Path(path)) and os.path.basename(path) not in RULE_FILES
+
+
+def _link_twins(path: Path, source: Path) -> bool:
     """Link `source`'s twins beside `path` when both hold the same bytes and the twins are newer
-    than `source` (precompression made them from these bytes). `same`: `path` is a link to `source`."""
-    twins = [f"{source}{suffix}" for _, suffix in ENCODINGS]
+    than `source` (docsite.layout.link_twins)."""
     try:
-        previous = os.stat(source)
-        made = min(os.stat(twin).st_mtime_ns for twin in twins)
-        status = previous if same else os.stat(path)
+        status, previous = os.stat(path), os.stat(source)
     except OSError:
-        return False
-    if status.st_size < MIN_COMPRESS_BYTES or made < previous.st_mtime_ns:
         return False
     if (status.st_dev, status.st_ino) != (previous.st_dev, previous.st_ino):
         if previous.st_size != status.st_size or source.read_bytes() != path.read_bytes():
@@ -238,13 +259,7 @@ def _link_twins(path: Path, source: Path, *, same: bool = False) -> bool:
         if not _link(source, swap):
             return False
         swap.replace(path)
-    targets = [f"{path}{suffix}" for _, suffix in ENCODINGS]
-    for twin, target in zip(twins, targets, strict=True):
-        if not _link(twin, target):
-            for linked in targets:  # both twins or none: precompression would write over a linked one
-                Path(linked).unlink(missing_ok=True)
-            return False
-    return True
+    return link_twins(str(source), str(path), MIN_COMPRESS_BYTES, SUFFIXES, previous)
 
 
 class ScriptHashMemo:

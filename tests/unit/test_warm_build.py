@@ -148,6 +148,33 @@ def test_a_warm_build_equals_a_cold_build(edit: Callable[[Path], None], tmp_path
         assert not rendered & PAGES, "the docs do not read this spec"
 
 
+def test_the_twins_of_linked_files_are_linked_by_the_layout_process(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The previous build's folders and the twins of the data files and pages a warm build linked
+    are laid out by a process of its own (docsite.layout), beside the build: reuse_twins itself
+    looks only at the files written or copied."""
+    content, out, cache = tmp_path / "content", tmp_path / "build", tmp_path / "results"
+    warm_site(content)
+    build_into(content, out, cache)
+    kept = tmp_path / "kept"
+    shutil.copytree(out, kept, copy_function=os.link)
+    edit_body(content)
+    looked_at: list[str] = []
+    real = reuse._link_twins
+
+    def link_twins(path: Path, source: Path) -> bool:
+        looked_at.append(path.name)
+        return real(path, source)
+
+    monkeypatch.setattr(reuse, "_link_twins", link_twins)
+    assert build_into(content, out, cache) == {"/docs/guides/beta"}
+    for path in ("docs/guides/gamma/index.html", "_data/page/docs/guides/gamma.json", "docs/guides/gamma.md"):
+        assert Path(path).name not in looked_at, path
+        for twin in (".br", ".gz"):
+            assert os.path.samefile(out / (path + twin), kept / (path + twin)), path + twin
+    assert "beta.json" in looked_at, "a file written again: its twins are compressed again"
+
+
 def test_files_compressed_as_soon_as_written_are_compressed_once_and_cold_equals_warm(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """write_site gives its large files (llms-full.txt, the search indexes) to precompression as it
