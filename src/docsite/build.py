@@ -33,10 +33,13 @@ from docsite.cache import (
     Derived,
     KeptResults,
     builder_version,
+    folder_digest,
     prune,
     results,
+    site_name,
     use_cache,
 )
+from docsite.collector import collection_paused
 from docsite.config import CONFIG_FILE, Lint, SiteConfig, load_config
 from docsite.content import Content, Doc, load_content
 from docsite.delivery import (
@@ -156,6 +159,7 @@ class Site:
     redirects: list[Redirect] = field(default_factory=list)
     version_sidebars: dict[str, Sidebars] = field(default_factory=dict)  # every docs version's
     targets: LinkTarget | None = None  # what links may point at (the dev server checks an edited page's links)
+    name: str = "default"  # what its results kept between builds are filed under (docsite.cache.site_name)
 
 
 @dataclass
@@ -180,9 +184,18 @@ def _no_progress(stage: str, done: int, total: int) -> None:
 def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
               locale: LocaleContent | None = None, build_id: str | None = None) -> Site:
     """Load, resolve and check the content (of `locale`'s site: the content with its translations
-    laid over it, docsite.i18n). Raises BuildError listing every error found."""
+    laid over it, docsite.i18n). Raises BuildError listing every error found. Outside the dev server
+    (whose sites replace one another in its process), what it made is left out of the cycle
+    collector's passes (docsite.collector; `build` lets them in again when it returns)."""
+    with collection_paused(freeze=not dev):
+        return _load_site(paths, dev=dev, report=report, locale=locale, build_id=build_id)
+
+
+def _load_site(paths: Paths, *, dev: bool, report: Report | None, locale: LocaleContent | None,
+               build_id: str | None) -> Site:
     use_cache(paths.cache, memory=dev)  # only the dev server reads a result again (on its next rebuild)
-    Derived.start_all(locale.locale if locale else "")  # the results each site's pages kept (docsite.cache)
+    name = site_name(paths.content, locale.locale if locale else None)
+    Derived.start_all(name)  # the results each site's pages kept (docsite.cache)
     root_config = load_config(locale.source if locale else paths.content)
     config = translate_config(root_config, locale.source, locale.locale) if locale else root_config
     report = report or Report()
@@ -232,8 +245,7 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
             if locale is not None and route.source is not None and route.source in locale.untranslated:
                 route.data["untranslated"] = {"language": config.i18n.locale(config.i18n.defaultLocale).label}
 
-    check_spec_readers(routes, content, specs, frontend.registry(), config, report, dev=dev,
-                       locale=locale.locale if locale else None)
+    check_spec_readers(routes, content, specs, frontend.registry(), config, report, dev=dev, site=name)
     yaml_pages = [(page.file, *_yaml_references(page.document)) for page in content.react_pages]
 
     files = spec_files(specs) | diagrams.files
@@ -274,21 +286,21 @@ def load_site(paths: Paths, *, dev: bool = False, report: Report | None = None,
     Derived.save_all()
     report.raise_if_errors()
     return Site(config, content, sidebars, versions, specs, routes, data, static_dir, files, search, redirects,
-                version_sidebars, targets)
+                version_sidebars, targets, name)
 
 
 def check_spec_readers(routes: list[Route], content: Content, specs: list[ApiSpec], registry: dict[str, list[str]],
                        config: SiteConfig, report: Report, *, dev: bool, lint: bool = True,
-                       locale: str | None = None) -> None:
+                       site: str = "default") -> None:
     """load_site's checks of what reads the specs, in its order: the routes' components and
     operation cards (resolved into their data, in place), the API calls of the pages and of the
     React pages' YAML, their JSON bodies, the lint rules (which know the specs' error codes and
     enums: `lint.spec_words`). The dev server runs them again after a spec edit
     (docsite.incremental); without the lint rules when what they read of the specs is the same.
-    The API checks' results are kept for the next run by `locale` (the site's; None: the default)."""
+    The API checks' results are kept for the next run by `site` (the site's name: docsite.cache.site_name)."""
     _check_components(routes, content, registry, specs, report)
     yaml_pages = [(page.file, *_yaml_references(page.document)) for page in content.react_pages]
-    api_checks = KeptResults.of_site("api-checks", locale)  # the previous build's
+    api_checks = KeptResults.of_site("api-checks", site)  # the previous build's
     calls = check_api_calls(route_code(routes) + [(file, code) for file, _, code in yaml_pages], specs, report,
                             api_checks)
     check_json_bodies(routes, specs, calls, report, api_checks)
@@ -323,12 +335,7 @@ def lint_site(content: Content, specs: list[ApiSpec], rules: Lint, report: Repor
     derived = Derived.of("lint")
     setting = Derived.key((rules.model_dump(), [(spec.name, str(spec.file), spec.digest) for spec in specs]))
     pages: list[Written] = [*content.docs, *content.pages, *content.posts]
-    # every field of the page, its front matter as a dict and its anchors sorted: the pickle of a set,
-    # and so of a pydantic model (it holds the set of its fields), changes from one process to the next
-    keys = [Derived.key((setting, type(page).__name__, {**vars(page), "front": page.front.model_dump(),
-                                                        "rendered": {**vars(page.rendered),
-                                                                     "anchors": sorted(page.rendered.anchors)}}))
-            for page in pages]
+    keys = [Derived.key((setting, type(page).__name__, _lint_inputs(page))) for page in pages]
     found = Report()
     lint_pages([page for page, key in zip(pages, keys, strict=True) if key not in derived], specs, rules, found)
     by_file: dict[Path | None, list[Problem]] = {}
@@ -338,6 +345,19 @@ def lint_site(content: Content, specs: list[ApiSpec], rules: Lint, report: Repor
         report.extend(derived.get(key, partial(by_file.pop, page.file, [])))
     for others in by_file.values():  # none: a rule naming another file would be reported all the same
         report.extend(others)
+
+
+def _lint_inputs(page: Written) -> object:
+    """What the lint rules read of `page`: its file's path and bytes as loaded, with what the checks
+    before changed in its tree (`Rendered.identity`: the rules read the file, its front matter,
+    title and tree); else every field of the page, its front matter as a dict and its anchors
+    sorted (the pickle of a set, and so of a pydantic model, which holds the set of its fields,
+    changes from one process to the next)."""
+    identity = page.rendered.identity()
+    if identity is not None:
+        return identity
+    return {**vars(page), "front": page.front.model_dump(),
+            "rendered": {**vars(page.rendered), "anchors": sorted(page.rendered.anchors)}}
 
 
 def _lint_problems(lint: Report, dev: bool) -> list[Problem]:
@@ -384,7 +404,7 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
                 jobs = write_site(part, folder, frontend, progress, prior, compress_now if compress else None)
                 if compress:
                     if prior.root is not None and prior.same_code(folder):
-                        left = reuse_twins(prior.root, folder, given)  # the unchanged files' twins linked
+                        left = reuse_twins(prior, folder, given)  # the unchanged files' twins linked
                     else:
                         left = [path for path in folder.rglob("*") if path not in given]
                     for path in left:
@@ -445,8 +465,7 @@ def _locale_folder(paths: Paths, locale: str) -> Iterator[Path]:
     to the next, so the result cache (keyed by a file's path and bytes) serves its pages again. The
     lock keeps two builds of one content folder (the dev server and `docsite build`) from laying it
     out at the same time; its modification time tells `docsite.cache.prune` the copy is in use."""
-    digest = hashlib.sha256(str(paths.content.resolve()).encode()).hexdigest()[:12]
-    folder = paths.cache / LOCALES_DIR / f"{locale}-{digest}"
+    folder = paths.cache / LOCALES_DIR / f"{locale}-{folder_digest(paths.content)}"
     folder.parent.mkdir(parents=True, exist_ok=True)
     lock_file = folder.with_name(folder.name + ".lock")
     with lock_file.open("w") as lock:
@@ -552,9 +571,9 @@ def search_files(site: Site, terms: TermCache | None = None) -> dict[str, bytes]
 
 
 def site_terms(site: Site) -> TermCache:
-    """The terms kept in the result cache for the site's locale, in its language."""
+    """The terms kept in the result cache for the site, in its language."""
     language = language_of(site.site_data["i18n"]["htmlLang"])
-    return TermCache.of_site(results().folder, str(site.site_data["i18n"]["currentLocale"]), language)
+    return TermCache.of_site(results().folder, site.name, language)
 
 
 def prerender_jobs(site: Site) -> list[dict[str, str]]:
@@ -630,7 +649,7 @@ def delivery_files(site: Site, staging: Path, locale_redirects: list[Redirect] |
     canonical = {markdown_route(r.path): page_url(site.config, r.path) for r in site.routes if has_markdown(r)}
     sections_not_found = [r.path for r in site.routes if r.path.endswith("/404") and r.path != NOT_FOUND]
     redirects = [*site.redirects, *(locale_redirects or [])]
-    known = memo or ScriptHashMemo(results().folder)  # the inline scripts' hashes of pages a warm build reused
+    known = memo or ScriptHashMemo(results().folder, site.name)  # the hashes of the pages a warm build reused
     for page, hashes in (scripts or {}).items():
         known.tell(page, hashes)
     rules = site_rules(site.config, html_files(staging, folders), redirects, script_urls, image_urls, canonical,

@@ -194,6 +194,18 @@ def prune(folder: Path, *, unused_days: int = UNUSED_DAYS) -> int:
     return deleted
 
 
+def folder_digest(folder: Path) -> str:
+    """A short digest naming a content folder in the cache (by its resolved path)."""
+    return hashlib.sha256(str(folder.resolve()).encode()).hexdigest()[:12]
+
+
+def site_name(content: Path, locale: str | None = None) -> str:
+    """The name a site's kept results are filed under (`KeptResults`, `Derived`, the search terms):
+    its locale's (`default` for the default one) and its content folder's, so that builds of several
+    content folders with one cache (the bench builds three in turn) each find their own."""
+    return f"{locale or 'default'}-{folder_digest(content)}"
+
+
 _active = ResultCache(None)
 
 
@@ -241,11 +253,10 @@ class KeptResults:
         self.computed = 0
 
     @classmethod
-    def of_site(cls, name: str, site: str | None) -> KeptResults:
-        """The results called `name` of one site (a locale's name; None: the default locale's) in
-        the current build's cache folder."""
+    def of_site(cls, name: str, site: str) -> KeptResults:
+        """The results called `name` of one site (`site_name`) in the current build's cache folder."""
         folder = results().folder
-        return cls(folder / f"{name}-{site or 'default'}.pickle" if folder is not None else None)
+        return cls(folder / f"{name}-{site}.pickle" if folder is not None else None)
 
     def get_or_compute(self, kind: str, parts: tuple[str | bytes, ...], compute: Callable[[], T]) -> T:
         """The result kept for `kind` and `parts` (as `cached` keys them), or `compute()`'s."""
@@ -310,19 +321,18 @@ class Derived:
     changes, wherever the edit that changed it was (a sidebar, a spec, site.yaml), is a new key.
     Hashing a page's pickle costs a third of deriving its result.
 
-    The results of one kind for one site (the default locale's, or another locale's: `start_all`)
-    are one file in the cache folder (`derived-<kind>[-<locale>].pickle`, read with `kept`: a builder
+    The results of one kind for one site (`start_all`: `site_name`, its locale's and its content
+    folder's) are one file in the cache folder (`derived-<kind>-<site>.pickle`, read with `kept`: a builder
     of other code reads none of them); each build keeps the results it used, so the file holds one
     build's. `docsite build` drops them once the site is loaded (at 10,000 pages they are 70 MB, and
     a cold build's peak comes later); the dev server keeps them in memory from one rebuild to the
     next and never writes the file (it would rewrite tens of MB on every save)."""
 
     _open: ClassVar[dict[tuple[Path | None, str, str], Derived]] = {}
-    _site: ClassVar[str] = ""  # the locale whose site is being loaded ("": the default one)
+    _site: ClassVar[str] = "default"  # the site being loaded (`site_name`)
 
     def __init__(self, folder: Path | None, kind: str, memory: bool) -> None:
-        name = f"derived-{kind}-{self._site}" if self._site else f"derived-{kind}"
-        self.file = folder / f"{name}.pickle" if folder is not None else None
+        self.file = folder / f"derived-{kind}-{self._site}.pickle" if folder is not None else None
         self.memory = memory
         found = kept(self.file)
         self.known: dict[bytes, object] = found if isinstance(found, dict) else {}
@@ -362,8 +372,8 @@ class Derived:
         return cast(T, value)
 
     @classmethod
-    def start_all(cls, site: str = "") -> None:
-        """The loading of `site` (a locale's name; "": the default locale's) starts: what its previous
+    def start_all(cls, site: str = "default") -> None:
+        """The loading of `site` (`site_name`) starts: what its previous
         load used is what this one may find (so the file and the memory hold one build's results, not
         every build's); after a load that stopped on an error, what it used is added to what the one
         before used."""

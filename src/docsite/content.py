@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
+import gc
 import multiprocessing
 import os
 import pickle
@@ -244,12 +245,23 @@ def load_markdown(file: Path, model: type[F], report: Report) -> Loaded[F] | Non
     its problems are cached by the file's path and bytes (docsite.cache): rendering is the heaviest
     work of a build, and a rebuild renders only the files that changed.
     """
-    key = _cache_key(file, model)
+    return _load_cached(file, model, report, _cache_key(file, model))
+
+
+def _load_cached(file: Path, model: type[F], report: Report, key: tuple[str, bytes] | None) -> Loaded[F] | None:
+    """`load_markdown`, the file's key and bytes read already (`_cache_key`)."""
     if key is None:
         return _load_markdown(file, model, report)  # unreadable: reported as the file's own error, uncached
     data = key[1]
     loaded, problems = results().get_or_compute(key[0], _loading(file, model), lambda: _unchanged(file, data))
     report.extend(problems)
+    return _from(key[0], loaded)
+
+
+def _from(key: str, loaded: Loaded[F] | None) -> Loaded[F] | None:
+    """`loaded` (the result cached under `key`), its page knowing the key (`Rendered.source`)."""
+    if loaded is not None:
+        loaded.rendered.source = key
     return loaded
 
 
@@ -322,7 +334,9 @@ def load_many(files: list[Path], model: type[F], report: Report,
     if len(to_render) >= PARALLEL_FROM and (os.cpu_count() or 1) >= 2:
         warm_lexers(_fence_languages(key[1] for file in to_render if (key := keys[file]) is not None))
         context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=os.cpu_count(), mp_context=context) as pool:
+        # the workers collect cycles as usual: they are forked while load_site keeps the collector off
+        # (docsite.collector), and rendering a page leaves cycles (about 180 objects a page here)
+        with ProcessPoolExecutor(max_workers=os.cpu_count(), mp_context=context, initializer=gc.enable) as pool:
             # each result as it comes: its pickle is dropped once read (unless the cache keeps it)
             rendered = pool.map(_load_in_worker, to_render, [model] * len(to_render), chunksize=16)
             _run(meanwhile or [])  # the workers are forked: this process has no other thread then
@@ -336,8 +350,10 @@ def load_many(files: list[Path], model: type[F], report: Report,
         if file in done:
             result, problems = done[file]
             report.extend(problems)
+            if (key := keys[file]) is not None:
+                result = _from(key[0], result)
         else:
-            result = load_markdown(file, model, report)
+            result = _load_cached(file, model, report, keys[file])
         if result is not None:
             loaded.append((file, result))
     return loaded
@@ -378,7 +394,7 @@ def _load_docs(content_dir: Path, version: VersionSource, report: Report,
         folder = "" if folder == "." else folder
         doc_id = f"{folder}/{front.id}" if front.id and folder else (front.id or relative.as_posix())
         route = base + _doc_slug(front.slug, folder, relative.name, front.id)
-        yield Doc(file, title, rendered, doc_id, front, route, updated.get(file.resolve()),
+        yield Doc(file, title, rendered, doc_id, front, route, updated.get(file.resolve()) if updated else None,
                   file.relative_to(content_dir).as_posix(), version.name, front_lines=lines)
 
 

@@ -444,7 +444,7 @@ class DevBuilder:
                    for path, data in search_files(part, self._terms(part)).items()}
         moved = [r for prefix, part in sites[1:] for r in in_locale(part.redirects, prefix.strip("/"))]
         if self.memo is None:
-            self.memo = ScriptHashMemo(results().folder)
+            self.memo = ScriptHashMemo(results().folder, sites[0][1].name)
         else:
             self.memo.again()
         rules = delivery_files(sites[0][1], self.paths.out, moved, memo=self.memo)
@@ -743,7 +743,7 @@ def _specs_edited(site: Site, changed: set[Path], specs_dir: Path, registry: dic
     # specs (the same of each spec changed: `spec_words` is a union, and None if one spec has no codes)
     lint = spec_words([spec for spec in specs if spec.file in changed], site.config.lint) \
         != spec_words([spec for spec in site.specs if spec.file in changed], site.config.lint)
-    check_spec_readers(routes, content, specs, registry, site.config, report, dev=True, lint=lint)
+    check_spec_readers(routes, content, specs, registry, site.config, report, dev=True, lint=lint, site=site.name)
     assert site.targets is not None
     targets = LinkTarget.of(routes, site.targets.files, site.static_dir, site.redirects)
     check_links(routes, targets, site.config, report)

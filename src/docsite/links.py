@@ -44,10 +44,11 @@ class LinkTarget:
            redirects: Iterable[Redirect] = ()) -> LinkTarget:
         table: dict[str, Route] = {}
         sources: dict[Path, str] = {}
+        folders: dict[Path, Path] = {}  # each folder resolved once: a page's path has a dozen parts to read
         for route in routes:
             table[normalize(route.path)] = route
             if route.source is not None and route.source.suffix == ".md":
-                sources[route.source.resolve()] = route.path
+                sources[_resolved(route.source, folders)] = route.path
         return cls(table, set(files), sources, static_dir, {r.source: r.target for r in redirects})
 
     def image_size(self, path: str) -> tuple[int, int] | None:
@@ -62,6 +63,16 @@ class LinkTarget:
                     found = self.routes.get(normalize(path[: -len(suffix)] or "/"))
                     break
         return found
+
+
+def _resolved(file: Path, folders: dict[Path, Path]) -> Path:
+    """`file.resolve()`, its folder's resolved path looked up in `folders` (and kept there)."""
+    if file.is_symlink():
+        return file.resolve()
+    folder = folders.get(file.parent)
+    if folder is None:
+        folder = folders[file.parent] = file.parent.resolve()
+    return folder / file.name
 
 
 def normalize(path: str) -> str:

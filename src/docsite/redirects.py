@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -48,12 +47,14 @@ def collect_redirects(config: SiteConfig, config_file: YamlDocument, content: Co
                       report: Report) -> list[Redirect]:
     """Every redirect of the site, checked: an old path is no page's route and is redirected once;
     a target is a page of the site or a full URL."""
-    by_source = {r.source.resolve(): r.path for r in routes if r.source is not None}
     found: list[Redirect] = []
     for index, rule in enumerate(config.redirects):
         line = config_file.line_of(("redirects", index))
         found += [Redirect(normalize(source), rule.to, config_file.file, line) for source in rule.sources]
-    pages: Iterable[Doc | BlogPost | Page] = [*content.docs, *content.posts, *content.pages]
+    # the pages with a `redirect_from` (few: resolving every page's path took 0.5 s at 10,000 pages)
+    written: list[Doc | BlogPost | Page] = [*content.docs, *content.posts, *content.pages]
+    pages = [page for page in written if page.front.redirect_from]
+    by_source = {r.source.resolve(): r.path for r in routes if r.source is not None} if pages else {}
     for page in pages:
         target = by_source.get(page.file.resolve())
         if target is not None:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from docsite.build import Paths, _locale_sites, load_site
-from docsite.cache import LOCALES_DIR, UNUSED_DAYS, KeptResults, ResultCache, prune, results, use_cache
+from docsite.cache import LOCALES_DIR, UNUSED_DAYS, KeptResults, ResultCache, prune, results, site_name, use_cache
 from docsite.errors import Report
 from docsite.openapi import calls
 from tests.conftest import FRONTEND
@@ -127,7 +127,7 @@ def test_kept_results_are_read_from_one_file_and_written_back_with_this_runs_onl
     computed: list[str] = []
 
     def run(inputs: list[str]) -> list[str]:
-        kept = KeptResults.of_site("test", None)
+        kept = KeptResults.of_site("test", "default")
         values = [kept.get_or_compute("kind", (text,), lambda text=text: (computed.append(text), text.upper())[1])
                   for text in inputs]
         kept.save()
@@ -149,7 +149,7 @@ def test_a_sites_api_checks_are_kept_for_the_next_build_and_the_dev_servers_next
     monkeypatch.setattr(calls, "find_api_calls", lambda *args: (found.append(1), find(*args))[1])
     monkeypatch.setattr(KeptResults, "_in_memory", {})
     load_site(paths)
-    assert found and (paths.cache / "api-checks-default.pickle").is_file()
+    assert found and (paths.cache / f"api-checks-{site_name(content)}.pickle").is_file()
     first = len(found)
     load_site(paths)  # a new build, the file read
     load_site(paths, dev=True)

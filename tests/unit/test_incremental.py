@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from docsite import incremental, reuse
 from docsite.build import Paths, build, load_site
-from docsite.cache import results
+from docsite.cache import results, site_name
 from docsite.config import load_config
 from docsite.errors import BuildError
 from docsite.incremental import DevBuilder, Sources
@@ -272,21 +272,22 @@ def test_finish_keeps_the_search_terms_and_the_script_hashes_in_memory_and_close
     try:
         builder.rebuild()
         builder.finish()
+        site = site_name(content)
         read.clear()
         written.clear()
         for number in range(3):
             write(alpha, doc("Alpha", body=f"Words of save {number}, unseen before."))
             builder.rebuild()
             assert builder.finish(), "the search indexes changed"
-        assert sorted(read) == ["inline-scripts.pickle", "search-terms-en.pickle"], "each read once"
+        assert sorted(read) == [f"inline-scripts-{site}.pickle", f"search-terms-{site}.pickle"], "each read once"
         assert written == [], "neither is written while the server runs"
         assert snapshot(tmp_path / "dev") == cold(content, tmp_path / "cold", builder.build_id)
         written.clear()  # by the cold build, which saved its own terms: gone, to see the dev server's saved
-        (Path(results().folder or "") / "search-terms-en.pickle").unlink()
+        (Path(results().folder or "") / f"search-terms-{site}.pickle").unlink()
     finally:
         builder.close()
-    assert sorted(written) == ["inline-scripts.pickle", "search-terms-en.pickle"], "saved when it stops"
-    saved = analysis.TermCache(Path(results().folder or "") / "search-terms-en.pickle")
+    assert sorted(written) == [f"inline-scripts-{site}.pickle", f"search-terms-{site}.pickle"], "saved when it stops"
+    saved = analysis.TermCache(Path(results().folder or "") / f"search-terms-{site}.pickle")
     saved.terms("Words of save 2, unseen before.")
     assert saved.analysed == 0, "the last save's terms are in the file"
 

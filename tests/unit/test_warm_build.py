@@ -22,7 +22,7 @@ import docsite.build as builder
 import docsite.output as output
 import docsite.reuse as reuse
 from docsite.build import Paths, build
-from docsite.cache import Derived
+from docsite.cache import Derived, site_name
 from docsite.config import load_config
 from docsite.delivery import _to_compress
 from docsite.errors import BuildError, Report
@@ -67,6 +67,10 @@ def build_into(content: Path, out: Path, cache: Path) -> set[str]:
     with prerendered() as calls:
         build(Paths(content, out, FRONTEND, cache), log=lambda line: None)
     return set().union(*calls)
+
+
+def folders(out: Path) -> list[str]:
+    return sorted(path.relative_to(out).as_posix() for path in out.rglob("*") if path.is_dir())
 
 
 def without_twins(out: Path) -> list[str]:
@@ -121,6 +125,7 @@ def test_a_warm_build_equals_a_cold_build(edit: Callable[[Path], None], tmp_path
     warm_files, cold_files = snapshot(out), snapshot(cold)
     assert sorted(warm_files) == sorted(cold_files)
     assert [path for path in cold_files if warm_files[path] != cold_files[path]] == []
+    assert folders(out) == folders(cold), "no folder left of a deleted page (the previous build's are made ahead)"
     assert any(path.endswith(".html.br") for path in cold_files)
     assert any(path.endswith(".json.gz") for path in cold_files)
     assert without_twins(out) == [] and without_twins(cold) == [], "every file worth compressing has both twins"
@@ -141,6 +146,33 @@ def test_a_warm_build_equals_a_cold_build(edit: Callable[[Path], None], tmp_path
         assert {"/docs/guides/alpha", "/docs/guides/beta"} <= rendered  # beta links to it by title
     if edit is edit_spec:
         assert not rendered & PAGES, "the docs do not read this spec"
+
+
+def test_the_twins_of_linked_files_are_linked_by_the_layout_process(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The previous build's folders and the twins of the data files and pages a warm build linked
+    are laid out by a process of its own (docsite.layout), beside the build: reuse_twins itself
+    looks only at the files written or copied."""
+    content, out, cache = tmp_path / "content", tmp_path / "build", tmp_path / "results"
+    warm_site(content)
+    build_into(content, out, cache)
+    kept = tmp_path / "kept"
+    shutil.copytree(out, kept, copy_function=os.link)
+    edit_body(content)
+    looked_at: list[str] = []
+    real = reuse._link_twins
+
+    def link_twins(path: Path, source: Path) -> bool:
+        looked_at.append(path.name)
+        return real(path, source)
+
+    monkeypatch.setattr(reuse, "_link_twins", link_twins)
+    assert build_into(content, out, cache) == {"/docs/guides/beta"}
+    for path in ("docs/guides/gamma/index.html", "_data/page/docs/guides/gamma.json", "docs/guides/gamma.md"):
+        assert Path(path).name not in looked_at, path
+        for twin in (".br", ".gz"):
+            assert os.path.samefile(out / (path + twin), kept / (path + twin)), path + twin
+    assert "beta.json" in looked_at, "a file written again: its twins are compressed again"
 
 
 def test_files_compressed_as_soon_as_written_are_compressed_once_and_cold_equals_warm(
@@ -267,8 +299,8 @@ def test_a_warm_build_of_versions_and_locales_equals_a_cold_build(tmp_path: Path
     written = cut_version(content, load_config(content), "1.0")
     [released_sidebars] = [file for file in written if file.parent.name == "versioned_sidebars"]
     build_into(content, out, cache)
-    kept_results = {path.name for path in cache.glob("derived-*.pickle")}
-    assert {"derived-llms-pages.pickle", "derived-llms-pages-fr.pickle"} <= kept_results, "each site's own"
+    kept_results = {path.name.rsplit("-", 1)[0] for path in cache.glob("derived-*.pickle")}
+    assert {"derived-llms-pages-default", "derived-llms-pages-fr"} <= kept_results, "each site's own"
     assert [key for key in Derived._open if key[0] == cache] == [], "docsite build holds none once written"
     edits: list[Callable[[], object]] = [
         lambda: write(released_sidebars, "docs:\n  - guides/alpha\n  - intro\n"),
@@ -284,6 +316,7 @@ def test_a_warm_build_of_versions_and_locales_equals_a_cold_build(tmp_path: Path
         build_into(content, cold, tmp_path / f"cold-results-{number}")
         warm_files, cold_files = snapshot(out), snapshot(cold)
         assert sorted(warm_files) == sorted(cold_files), f"edit {number}: the same files"
+        assert folders(out) == folders(cold), f"edit {number}: the same folders"
         assert [path for path in cold_files if warm_files[path] != cold_files[path]] == [], f"edit {number}"
         assert without_twins(out) == [] and without_twins(cold) == [], f"edit {number}: every twin made"
         for page in ("fr/404.html", "fr/404.html.br", "404.html"):  # no edit changes them
@@ -346,6 +379,24 @@ def test_lint_problems_kept_between_builds_follow_the_page_the_rules_and_the_spe
     assert warm_equals_cold(4) == ["beta.md"]
 
 
+def test_two_content_folders_built_in_turn_with_one_cache_each_keep_their_results(tmp_path: Path) -> None:
+    """The results kept per site (search terms, API checks, inline scripts' hashes, derived results)
+    are filed by content folder: a build of another folder with the same cache leaves them, and
+    the next build of the first finds every page's (the bench builds three sizes in turn)."""
+    cache, first, other = tmp_path / "results", tmp_path / "first", tmp_path / "other"
+    warm_site(first)
+    warm_site(other)
+    edit_body(other)
+    build_into(first, tmp_path / "build-first", cache)
+    build_into(other, tmp_path / "build-other", cache)
+    for name in (site_name(first), site_name(other)):
+        kept = {path.name for path in cache.glob(f"*-{name}.pickle")}
+        assert kept >= {f"search-terms-{name}.pickle", f"api-checks-{name}.pickle", f"inline-scripts-{name}.pickle",
+                        f"derived-lint-{name}.pickle", f"derived-search-sections-{name}.pickle"}, name
+    assert site_name(first) != site_name(other) and site_name(first, "fr") != site_name(first)
+    assert build_into(first, tmp_path / "build-first", cache) == set(), "every page of the first kept"
+
+
 def test_results_kept_between_builds_are_found_by_another_process(tmp_path: Path) -> None:
     """The keys of the kept search sections, Markdown twins and lint problems are the same in a
     process whose string hashes differ (a set's order does): a build after a build reads them all."""
@@ -363,7 +414,8 @@ def test_results_kept_between_builds_are_found_by_another_process(tmp_path: Path
                            cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
             for seed in ("1", "2")]
     first, second = (dict(ast.literal_eval(run.strip().splitlines()[-1])) for run in runs)
-    files = ["derived-lint.pickle", "derived-llms-pages.pickle", "derived-search-sections.pickle"]
+    site = site_name(content)
+    files = [f"derived-{kind}-{site}.pickle" for kind in ("lint", "llms-pages", "search-sections")]
     assert sorted(first) == [(file, False) for file in files], "the first process computed every result"
     assert second == {(file, True): count for (file, _), count in first.items()}, "the second computed none"
 

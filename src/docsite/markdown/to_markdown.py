@@ -146,18 +146,7 @@ def _list(tag: str, items: list[Node], absolute: Absolute) -> str:
 
 def _table(node: list[Any], absolute: Absolute) -> str:
     rows: list[list[str]] = []
-
-    def visit(current: Node) -> None:
-        if not isinstance(current, list):
-            return
-        if current[0] == "tr":
-            rows.append([_inline(cell[2:], absolute).strip().replace("|", "\\|").replace("\n", " ")
-                         for cell in current[2:] if isinstance(cell, list)])
-            return
-        for child in current[2:]:
-            visit(child)
-
-    visit(node)
+    _table_rows(node, absolute, rows)
     if not rows:
         return ""
     width = max(len(row) for row in rows)
@@ -165,6 +154,20 @@ def _table(node: list[Any], absolute: Absolute) -> str:
     lines = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * width]
     lines += ["| " + " | ".join(row) + " |" for row in rows[1:]]
     return "\n".join(lines)
+
+
+def _table_rows(current: Node, absolute: Absolute, rows: list[list[str]]) -> None:
+    """`_table`'s walk: each row's cells as Markdown, into `rows`. (A function of the module, not a
+    closure calling itself: that is a reference cycle, which lives until the collector runs, and it
+    does not run while the site is loaded: docsite.collector.)"""
+    if not isinstance(current, list):
+        return
+    if current[0] == "tr":
+        rows.append([_inline(cell[2:], absolute).strip().replace("|", "\\|").replace("\n", " ")
+                     for cell in current[2:] if isinstance(cell, list)])
+        return
+    for child in current[2:]:
+        _table_rows(child, absolute, rows)
 
 
 def _inline(nodes: list[Node], absolute: Absolute) -> str:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from docsite.collector import collection_paused
 from docsite.config import Search
 from docsite.search.analysis import TermCache
 from docsite.search.documents import SearchDocument, SearchPage, search_documents, split_sections
@@ -66,14 +67,15 @@ def search_index_files(documents: list[SearchDocument], settings: Search,
     analysed."""
     files = {}
     for tag in search_tags(documents):
-        stored, builder = _indexed([d for d in documents if d.page.tag == tag], settings, language, terms)
-        # `search_index(...)` as compact JSON, the index written by the builder (docsite.search.lunr_index),
-        # encoded part by part: the text of the whole file (83 MB at 10,000 pages) is never held as well
-        stored_json = _json(stored).encode()
-        index_json = builder.serialize_json().encode()
-        del stored, builder
-        files[index_file_name(tag)] = b"".join((b'{"documents":', stored_json, b',"index":', index_json, b"}"))
-        del stored_json, index_json
+        with collection_paused():  # millions of postings, no cycle (docsite.collector)
+            stored, builder = _indexed([d for d in documents if d.page.tag == tag], settings, language, terms)
+            # `search_index(...)` as compact JSON, the index written by the builder (docsite.search.lunr_index),
+            # encoded part by part: the text of the whole file (83 MB at 10,000 pages) is never held as well
+            stored_json = _json(stored).encode()
+            index_json = builder.serialize_json().encode()
+            del stored, builder
+            files[index_file_name(tag)] = b"".join((b'{"documents":', stored_json, b',"index":', index_json, b"}"))
+            del stored_json, index_json
     return files
 
 

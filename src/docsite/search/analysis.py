@@ -3,8 +3,8 @@ the sections it has not seen.
 
 Analysing a text (lunr.js's tokenizer, trimmer, stop words and stemmer: docsite.search.lunrjs) is
 most of the cost of making the indexes: 0.5 s of CPU per 1,000 pages here. The terms of each text
-are kept by a hash of the text in `.docsite-cache/search-terms-<site>.pickle` (the default locale's
-site, or another locale's), with the builder's version: terms made by other code are never read.
+are kept by a hash of the text in `.docsite-cache/search-terms-<site>.pickle` (a locale's site of a
+content folder: docsite.cache.site_name), with the builder's version: terms made by other code are never read.
 The file is written again with the texts of the last build only, so it does not grow with edits.
 
 Terms are kept in order, joined by spaces (the tokenizer splits on spaces: no term holds one), so
@@ -34,7 +34,7 @@ class TermCache:
 
     @classmethod
     def of_site(cls, folder: Path | None, site: str, language: Language) -> TermCache:
-        """The terms kept for one site (a locale's name) in the result cache's `folder`."""
+        """The terms kept for one site (docsite.cache.site_name) in the result cache's `folder`."""
         return cls(folder / f"search-terms-{site}.pickle" if folder is not None else None, language)
 
     def terms(self, text: str) -> list[str]:

@@ -54,7 +54,8 @@ class SearchDocument:
 
 def search_documents(routes: list[Route], sidebars: Sidebars) -> list[SearchDocument]:
     """The documents of every route that search indexes, in route order. A page's sections are the
-    previous build's when its rendered Markdown is the same (docsite.cache.Derived)."""
+    previous build's when its rendered Markdown is the same (docsite.cache.Derived: by the page's
+    `Rendered.identity`)."""
     documents: list[SearchDocument] = []
     derived = Derived.of("search-sections")
     for route in routes:
@@ -63,8 +64,9 @@ def search_documents(routes: list[Route], sidebars: Sidebars) -> list[SearchDocu
         if route.sections is not None:
             sections = [(s.anchor, s.title, s.text) for s in route.sections]
         elif (rendered := route.rendered) is not None:
-            sections = derived.get(Derived.key((rendered.tree, [(h.id, h.text) for h in rendered.headings])),
-                                   partial(_section_parts, rendered))  # what split_sections reads
+            identity = rendered.identity()  # what split_sections reads: the tree and its headings
+            inputs = identity if identity is not None else (rendered.tree, [(h.id, h.text) for h in rendered.headings])
+            sections = derived.get(Derived.key(inputs), partial(_section_parts, rendered))
         else:
             continue
         page = SearchPage(route.path, route.title, route.search, _tags(route), _keywords(route),
@@ -84,22 +86,25 @@ def split_sections(rendered: Rendered) -> list[SearchSection]:
     headings = {h.id: h.text for h in rendered.headings}
     sections = [SearchSection("", "", "")]
     parts: list[list[str]] = [[]]
-
-    def visit(nodes: list[Node]) -> None:
-        for node in nodes:
-            if isinstance(node, list) and _is_heading(node, headings):
-                anchor = node[1]["id"]
-                sections.append(SearchSection(anchor, headings[anchor], ""))
-                parts.append([])
-            elif isinstance(node, list) and any(_is_heading(n, headings) for n in walk(node[2:])):
-                visit(node[2:])  # a heading inside a container (tabs, admonition) starts a section too
-            else:
-                parts[-1].append(plain_text([node]))
-
-    visit(rendered.tree)
+    _visit(rendered.tree, headings, sections, parts)
     for section, texts in zip(sections, parts, strict=True):
         section.text = " ".join(" ".join(texts).split())
     return sections
+
+
+def _visit(nodes: list[Node], headings: dict[str, str], sections: list[SearchSection], parts: list[list[str]]) -> None:
+    """split_sections' walk of `nodes`. (A function of the module, not a closure calling itself: that
+    is a reference cycle, which kept every page's sections alive until the collector ran, and it does
+    not run while the site is loaded: docsite.collector.)"""
+    for node in nodes:
+        if isinstance(node, list) and _is_heading(node, headings):
+            anchor = node[1]["id"]
+            sections.append(SearchSection(anchor, headings[anchor], ""))
+            parts.append([])
+        elif isinstance(node, list) and any(_is_heading(n, headings) for n in walk(node[2:])):
+            _visit(node[2:], headings, sections, parts)  # a heading in a container (tabs, admonition) starts one too
+        else:
+            parts[-1].append(plain_text([node]))
 
 
 def _is_heading(node: list[Node], headings: dict[str, str]) -> bool:
