@@ -233,6 +233,7 @@ async function serve() {
  */
 const WORKERS_FROM = 24;
 const JOBS_PER_WORKER = 2;
+const MORE_THREADS = Math.min(availableParallelism(), 4) - 1;
 
 async function stream(compression) {
   const renderer = new Renderer(compression);
@@ -242,10 +243,19 @@ async function stream(compression) {
   let rendering = false; // this thread is working through the queue
   let pending = 0; // jobs received and not yet written
 
+  let report = ''; // the "page" lines not yet written: one write for the pages done meanwhile
+  const flush = () => {
+    if (report) process.stdout.write(report);
+    report = '';
+  };
   const done = (job, hashes) => {
-    process.stdout.write(`page ${join(job.dir, job.html)}\t${hashes}\n`);
+    if (!report) setImmediate(flush);
+    report += `page ${join(job.dir, job.html)}\t${hashes}\n`;
     pending -= 1;
-    if (ended && pending === 0) process.exit(0);
+    if (ended && pending === 0) {
+      flush();
+      process.exit(0);
+    }
   };
   const fail = (message) => {
     process.stderr.write(`${message}\n`);
@@ -261,8 +271,7 @@ async function stream(compression) {
     }
   };
   const startWorkers = () => {
-    const more = Math.min(availableParallelism(), 4) - 1;
-    while (workers.length < more) {
+    while (workers.length < MORE_THREADS) {
       const worker = { thread: new Worker(here, { workerData: { compression } }), jobs: [], ready: false };
       worker.thread.on('message', (message) => {
         if ('error' in message) fail(message.error);
@@ -293,7 +302,10 @@ async function stream(compression) {
     const message = JSON.parse(line);
     if (message.end) {
       ended = true;
-      if (pending === 0) process.exit(0);
+      if (pending === 0) {
+        flush();
+        process.exit(0);
+      }
       return;
     }
     queue.push(message);
