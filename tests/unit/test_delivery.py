@@ -12,7 +12,9 @@ from docsite.build import Paths, build
 from docsite.cli import app
 from docsite.config import SiteConfig
 from docsite.delivery import (
+    ENCODINGS,
     IMMUTABLE,
+    Precompressor,
     Rules,
     content_security_policy,
     headers_file,
@@ -183,6 +185,30 @@ def test_a_staging_folder_is_compressed_where_twins_are_missing(tmp_path: Path) 
     assert sorted(p.name for p in (tmp_path / "docs").iterdir()) == ["page.html", "page.html.br", "page.html.gz",
                                                                      "tiny.css"]
     assert twin.stat().st_mtime_ns == made and not (tmp_path / "_headers.gz").exists()
+
+
+
+def test_the_precompressor_compresses_each_file_given_in_a_process_of_its_own(tmp_path: Path) -> None:
+    """What a build gives it as it writes: the files worth it get their twins (the same bytes as
+    `precompress`'s), the others none; the block ends once every file given is done."""
+    pages = [write(tmp_path / "docs" / f"page-{n}.html", f"<p>text {n}</p>" * 100) for n in range(300)]
+    small = write(tmp_path / "tiny.css", "a{}")
+    same = write(tmp_path / "same" / "page-0.html", "<p>text 0</p>" * 100)
+    with Precompressor() as early:
+        for path in [*pages, small, tmp_path / "_headers"]:
+            early.add(path)
+    assert all(page.with_name(page.name + suffix).is_file() for page in pages for _, suffix in ENCODINGS)
+    assert not small.with_name("tiny.css.br").exists()
+    precompress(same.parent)
+    assert all((same.parent / f"page-0.html{suffix}").read_bytes() == (pages[0].parent / f"page-0.html{suffix}")
+               .read_bytes() for _, suffix in ENCODINGS)
+
+
+def test_a_file_the_precompressor_cannot_compress_fails_the_build(tmp_path: Path) -> None:
+    page = write(tmp_path / "page.html", "<p>text</p>" * 100)
+    (tmp_path / "page.html.gz").mkdir()  # its twin cannot be written
+    with pytest.raises(OSError, match=r"precompression failed: (.|\n)*page\.html\.gz"), Precompressor() as early:
+        early.add(page)
 
 
 # -- nginx ------------------------------------------------------------------------------------------
