@@ -19,7 +19,6 @@ time) with `Content-Encoding` and `Vary: Accept-Encoding`; types come from `cont
 from __future__ import annotations
 
 import base64
-import gzip
 import hashlib
 import mimetypes
 import os
@@ -27,6 +26,7 @@ import re
 import stat
 import subprocess
 import sys
+import zlib
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
@@ -199,11 +199,27 @@ def _fresh_twins(path: Path, status: os.stat_result) -> bool:
 
 
 def _compress(path: Path, brotli_quality: int, gzip_level: int) -> None:
-    data = path.read_bytes()
-    # mtime=0: the same input gives the same bytes, so rebuilding an unchanged site changes nothing
-    path.with_name(path.name + ".gz").write_bytes(gzip.compress(data, compresslevel=gzip_level, mtime=0))
+    """Write `path`'s twins. The file is read a chunk at a time (the search index of 10,000 pages
+    is 83 MB: held whole with its twins, it was 120 MB more at the build's peak), and each chunk is
+    given to both compressors: the bytes are those of compressing the file in one piece."""
+    # a gzip stream whose header has mtime 0 (gzip.compress(mtime=0)'s bytes): the same input gives
+    # the same bytes, so rebuilding an unchanged site changes nothing
+    gz = zlib.compressobj(gzip_level, zlib.DEFLATED, GZIP_STREAM)
     mode = brotli.MODE_TEXT if content_type(path.name).startswith("text/") else brotli.MODE_GENERIC
-    path.with_name(path.name + ".br").write_bytes(brotli.compress(data, mode=mode, quality=brotli_quality))
+    br = brotli.Compressor(mode=mode, quality=brotli_quality)
+    gz_parts, br_parts = [], []
+    with path.open("rb") as source:
+        while chunk := source.read(CHUNK_BYTES):
+            gz_parts.append(gz.compress(chunk))
+            br_parts.append(br.process(chunk))
+    gz_parts.append(gz.flush())
+    br_parts.append(br.finish())
+    path.with_name(path.name + ".gz").write_bytes(b"".join(gz_parts))
+    path.with_name(path.name + ".br").write_bytes(b"".join(br_parts))
+
+
+CHUNK_BYTES = 1 << 20  # read at a time by `_compress`
+GZIP_STREAM = 31  # zlib's window bits for a gzip stream (16 + 15: the largest window)
 
 
 # -- the rules --------------------------------------------------------------------------------------
