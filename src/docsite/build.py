@@ -1,7 +1,10 @@
 """The build: content in, a complete static site out.
 
     load config -> load content (Markdown rendered) -> sidebars -> routes -> checks
-    -> write data, static files, feeds -> prerender every route (Node) -> swap into build/
+    -> copy assets and static files, write the site's and sidebars' data, each route's page data,
+       then the generated files (feeds, llms.txt, sitemap...) and search indexes -> swap into build/
+    Node (docsite.prerender), started with the build: each route's HTML as soon as its data is written
+    a process of its own (docsite.delivery.Precompressor): each data file's twins as soon as it is written
 
 Everything is written to a staging folder next to `build/` and swapped in at the end, so a failed
 build leaves the previous `build/` untouched. `check` runs every stage up to the checks and writes
@@ -387,8 +390,12 @@ def _write(paths: Paths, site: Site, frontend: Frontend, node: Prerender, dev: b
                 rendered = write_site(part, folder, frontend, progress, prior, partial(_given, given, compress),
                                       node.render)
                 given.update(folder / job["html"] for job in rendered)
-                if compress is not None and prior.root is not None and prior.same_code(folder):
-                    for path in reuse_twins(prior.root, folder, given):  # the unchanged files' twins linked
+                if compress is not None:
+                    if prior.root is not None and prior.same_code(folder):
+                        left = reuse_twins(prior.root, folder, given)  # the unchanged files' twins linked
+                    else:
+                        left = [folder / path.lstrip("/") for path in sorted(static_files(part.static_dir))]
+                    for path in left:
                         compress(path)
                 if name:
                     locale_redirects += in_locale(part.redirects, name)
@@ -468,15 +475,13 @@ def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress
     page data is written (the site's and sidebars' data first): every route's, but those whose HTML
     the previous build had for the same inputs (`previous`: docsite.reuse, which links it). Pages
     render while the rest is written and the search indexes are made. Returns the jobs given.
-    `written(file)` is told each file written rather than linked from the previous build (so
-    that it is compressed at once, while the rest is written and the pages render)."""
+    `written(file)` is told each file it writes rather than links from the previous build (so
+    that it is compressed at once, while the rest is written and the pages render); the static
+    files it copies are not told."""
     staging.mkdir(parents=True)
     copy_tree(frontend.client_dir, staging)
     shutil.rmtree(staging / ".vite", ignore_errors=True)
     copy_tree(site.static_dir, staging)
-    if written is not None:
-        for path in sorted(static_files(site.static_dir)):
-            written(staging / path.lstrip("/"))
     count, total = 0, len(site.files) + len(site.routes) + len(site.redirects)  # about: sidebars, sitemap...
 
     def write(files: Iterable[tuple[str, bytes]]) -> None:
