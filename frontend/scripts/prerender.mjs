@@ -227,11 +227,13 @@ async function serve() {
  * Prints "page <dir>/<html>\t<hashes>" once a page's files are written.
  *
  * This thread renders, and once more than WORKERS_FROM jobs wait, it starts a worker thread per
- * further core (at most 3 more): a small build, or a warm one that renders a few pages, pays for
- * no worker's start (loading the front end again: about 0.15 s). Each worker is given the next job
- * whenever it holds fewer than two, so that it never waits for this thread to finish a page.
+ * further core (at most 3 more). A worker costs about 0.25 s of CPU before it renders as fast as
+ * this thread (loading the front end again, then its first pages at several times the usual 4 ms
+ * while its code warms up): a small site (this one's 83 routes), or a warm build that renders a
+ * few pages, starts none. Each worker is given the next job whenever it holds fewer than two, so
+ * that it never waits for this thread to finish a page.
  */
-const WORKERS_FROM = 24;
+const WORKERS_FROM = 100;
 const JOBS_PER_WORKER = 2;
 const MORE_THREADS = Math.min(availableParallelism(), 4) - 1;
 

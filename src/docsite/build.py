@@ -21,7 +21,7 @@ import itertools
 import shutil
 import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import ExitStack, contextmanager, suppress
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -349,9 +349,12 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
     started = time.perf_counter()
     report = Report()
     frontend = Frontend(paths.frontend)
-    # Node loads the front end while the content loads (a front end to build first starts it later)
-    with ExitStack() as stack:
-        node = stack.enter_context(Prerender(frontend, compress=not dev)) if frontend.is_built() else None
+    # What a warm build reuses (docsite.reuse). Not the dev server's: it keeps one build id for its
+    # session, so a build after a change to the front end's code would find every page's inputs unchanged.
+    previous = Previous(paths.out if paths.out.is_dir() and not dev else None)
+    with Prerender(frontend, compress=not dev) as node:
+        if previous.root is None and frontend.is_built():  # every page to render: Node loads the front
+            node.start()  # end while the content loads (a warm build starts it with its first page, if any)
         progress("Loading content", 0, 1)
         site = load_site(paths, dev=dev, report=report, build_id=build_id)
         if not dev:
@@ -360,25 +363,21 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
         frontend.ensure_built(log)
         if not dev:  # the assets' twins, made once per front-end build and copied with the assets
             precompress(frontend.client_dir, BEST_BROTLI, BEST_GZIP)
-        node = node or stack.enter_context(Prerender(frontend, compress=not dev))
-        locales = _write(paths, site, frontend, node, dev, report, progress)
+        locales = _write(paths, site, frontend, previous, node, dev, report, progress)
     prune(paths.cache)
     return BuildResult(len(site.routes), report.warnings, time.perf_counter() - started, paths.out, site, locales)
 
 
-def _write(paths: Paths, site: Site, frontend: Frontend, node: Prerender, dev: bool, report: Report,
-           progress: Progress) -> dict[str, tuple[Site, dict[str, bytes]]]:
-    """`build`'s writing: each locale's site into its folder of a staging folder, its pages
-    prerendered as their data is written, then swapped into `paths.out`. Returns the dev server's
-    other locales (`BuildResult.locales`)."""
+def _write(paths: Paths, site: Site, frontend: Frontend, previous: Previous, node: Prerender, dev: bool,
+           report: Report, progress: Progress) -> dict[str, tuple[Site, dict[str, bytes]]]:
+    """`build`'s writing: each locale's site into its folder of a staging folder (what `previous`
+    has reused), its pages prerendered as their data is written, then swapped into `paths.out`.
+    Returns the dev server's other locales (`BuildResult.locales`)."""
     remove_stale_staging(paths.out)
     locales: dict[str, tuple[Site, dict[str, bytes]]] = {}
     staging = staging_dir(paths.out)
     if staging.exists():
         shutil.rmtree(staging)
-    # What a warm build reuses (docsite.reuse). Not the dev server's: it keeps one build id for its
-    # session, so a build after a change to the front end's code would find every page's inputs unchanged.
-    previous = Previous(paths.out if paths.out.is_dir() and not dev else None)
     try:
         with Precompressor() as early:  # what is written is compressed while Node renders the pages
             compress = early.add if not dev else None
@@ -496,7 +495,7 @@ def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress
     given: list[dict[str, str]] = []
     write(_shared_data_items(site))
     for routes in _batches(site.routes, RENDER_BATCH):
-        write((page_data_path(route.path), json_bytes(route.data)) for route in routes)
+        write(_page_data_items(routes))
         jobs = reuse_pages(previous, staging, prerender_jobs(site, routes),
                            {route.path: page_sidebar_path(route.data) for route in routes})
         if render is not None:
@@ -515,6 +514,8 @@ RENDER_BATCH = 16  # routes whose data is written before Node is given them
 def _batches(routes: list[Route], size: int) -> Iterator[list[Route]]:
     for start in range(0, len(routes), size):
         yield routes[start:start + size]
+
+
 def _keep_from_collection() -> None:
     """Leave the loaded site out of the garbage collector's full passes for the rest of the build
     (`gc.freeze`; `build` unfreezes it): writing the site and building the search index make millions
@@ -546,8 +547,7 @@ def site_output_items(site: Site) -> Iterator[tuple[str, bytes]]:
     page data: write_site holds one file at a time): the data of the site, of every docs version's
     sidebars and of the pages, then the rest (`_other_output_items`)."""
     yield from _shared_data_items(site)
-    for route in site.routes:
-        yield page_data_path(route.path), json_bytes(route.data)
+    yield from _page_data_items(site.routes)
     yield from _other_output_items(site)
 
 
@@ -558,6 +558,11 @@ def _shared_data_items(site: Site) -> Iterator[tuple[str, bytes]]:
         for sidebar in bars.sidebars.values():
             yield sidebar_data_path(sidebar.id, version), json_bytes(sidebar.to_json())
     yield docs_data_path(PLUGIN_ID), json_bytes(versions_data(site.versions, site.config))
+
+
+def _page_data_items(routes: Iterable[Route]) -> Iterator[tuple[str, bytes]]:
+    for route in routes:
+        yield page_data_path(route.path), json_bytes(route.data)
 
 
 def _other_output_items(site: Site) -> Iterator[tuple[str, bytes]]:

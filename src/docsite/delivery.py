@@ -130,11 +130,13 @@ class Precompressor:
     took 5.5 s beside them instead of 0.8, and 0.8 beside this process)."""
 
     def __init__(self) -> None:
-        self._process = subprocess.Popen([sys.executable, "-m", "docsite.delivery"], stdin=subprocess.PIPE,
-                                         stderr=subprocess.PIPE)
+        self._process: subprocess.Popen[bytes] | None = None  # started with the first file
 
     def add(self, path: Path) -> None:
         if compressible(path) and path.name not in RULE_FILES:  # the rest is checked by the process
+            if self._process is None:
+                self._process = subprocess.Popen([sys.executable, "-m", "docsite.delivery"], stdin=subprocess.PIPE,
+                                                 stderr=subprocess.PIPE)
             assert self._process.stdin is not None
             self._process.stdin.write(os.fsencode(path) + b"\0")
 
@@ -142,6 +144,8 @@ class Precompressor:
         return self
 
     def __exit__(self, failed: type[BaseException] | None, *exc: object) -> None:
+        if self._process is None:
+            return
         assert self._process.stdin is not None and self._process.stderr is not None
         if failed is not None:  # a failed build's staging is deleted next
             self._process.kill()

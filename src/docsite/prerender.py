@@ -32,23 +32,33 @@ FAILED_FIX = "the message names the route; a layout crashed on that page's data"
 
 
 class Prerender:
-    """The build's Node process; leaving the `with` block stops it unless `finish` returned."""
+    """The build's Node process, started by `start` or with the first pages to render; leaving the
+    `with` block stops it unless `finish` returned."""
 
     def __init__(self, frontend: Frontend, *, compress: bool) -> None:
-        levels = [f"--compress={BROTLI_QUALITY},{GZIP_LEVEL},{MIN_COMPRESS_BYTES}"] if compress else []
-        self._process = subprocess.Popen([node(), str(frontend.prerender_script), "--stream", *levels],
-                                         cwd=frontend.root, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=subprocess.PIPE, text=True)
+        self._frontend = frontend
+        self._levels = [f"--compress={BROTLI_QUALITY},{GZIP_LEVEL},{MIN_COMPRESS_BYTES}"] if compress else []
+        self._process: subprocess.Popen[str] | None = None
         self._scripts: dict[Path, frozenset[str]] = {}
         self._errors: list[str] = []
         self._readers: list[threading.Thread] = []
         self.sent = 0
+
+    def start(self) -> None:
+        """Start Node now (its front end loaded by the time pages come): a build that will render
+        pages starts it before it loads the content. (A warm build may render none.)"""
+        if self._process is None:
+            self._process = subprocess.Popen([node(), str(self._frontend.prerender_script), "--stream", *self._levels],
+                                             cwd=self._frontend.root, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                             stderr=subprocess.PIPE, text=True)
 
     def render(self, folder: Path, jobs: Sequence[Job]) -> None:
         """Prerender `jobs` into the site's `folder` (its page data, sidebars and site data written
         there already). Raises the prerender's failure if Node stopped on an earlier page."""
         if not jobs:
             return
+        self.start()
+        assert self._process is not None
         if not self._readers:  # threads start now, not before the content's worker processes are forked
             self._readers = [threading.Thread(target=self._read_pages, daemon=True),
                              threading.Thread(target=self._read_errors, daemon=True)]
@@ -66,6 +76,8 @@ class Prerender:
     def finish(self, progress: Callable[[int, int], None] = lambda done, total: None) -> dict[Path, frozenset[str]]:
         """Wait for every page given; `progress(done, total)` meanwhile. Returns the inline scripts'
         CSP sources by page file. Raises BuildError naming the route of a page that failed."""
+        if self._process is None:  # no page to render
+            return self._scripts
         assert self._process.stdin is not None
         try:
             self._process.stdin.write('{"end": true}\n')
@@ -82,17 +94,18 @@ class Prerender:
         return self._scripts
 
     def _read_pages(self) -> None:
-        assert self._process.stdout is not None
+        assert self._process is not None and self._process.stdout is not None
         for line in self._process.stdout:  # "page <file>\t<hashes>"
             if line.startswith("page "):
                 page, _, hashes = line[len("page "):].rstrip("\n").partition("\t")
                 self._scripts[Path(page)] = frozenset(hashes.split())
 
     def _read_errors(self) -> None:
-        assert self._process.stderr is not None
+        assert self._process is not None and self._process.stderr is not None
         self._errors.append(self._process.stderr.read())
 
     def _fail(self) -> None:
+        assert self._process is not None
         self._process.wait()
         if not self._readers:
             self._read_errors()
@@ -105,6 +118,8 @@ class Prerender:
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
+        if self._process is None:
+            return
         if self._process.poll() is None:
             self._process.kill()
             self._process.wait()

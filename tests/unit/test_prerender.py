@@ -108,3 +108,26 @@ def test_node_stops_with_the_build(mini_site: Path, tmp_path: Path) -> None:
     assert orphan.stdin is not None
     orphan.stdin.close()
     assert orphan.wait(timeout=10) == 1
+
+
+def test_node_starts_with_a_cold_build_and_not_for_a_warm_one_with_nothing_to_render(
+        mini_site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cold build starts Node before it loads the content (the front end loads meanwhile); a
+    warm build starts it with its first page to render: none when nothing changed."""
+    events: list[str] = []
+    real_start, real_load = Prerender.start, builder.load_site
+
+    def start(node: Prerender) -> None:
+        if node._process is None:
+            events.append("node")
+        real_start(node)
+
+    monkeypatch.setattr(Prerender, "start", start)
+    monkeypatch.setattr(builder, "load_site", lambda *args, **kwargs: (events.append("load"),
+                                                                       real_load(*args, **kwargs))[1])
+    out = tmp_path / "build"
+    build(Paths(mini_site, out, FRONTEND, tmp_path / "cache"), log=lambda _: None)
+    assert events == ["node", "load"]
+    events.clear()
+    build(Paths(mini_site, out, FRONTEND, tmp_path / "cache"), log=lambda _: None)
+    assert events == ["load"]
