@@ -226,12 +226,15 @@ async function serve() {
  * once every job was sent; stdin closing before that line means the build stopped: exit at once.
  * Prints "page <dir>/<html>\t<hashes>" once a page's files are written.
  *
- * This thread renders, and once more than WORKERS_FROM jobs wait, it starts a worker thread per
- * further core (at most 3 more). A worker costs about 0.25 s of CPU before it renders as fast as
- * this thread (loading the front end again, then its first pages at several times the usual 4 ms
- * while its code warms up): a small site (this one's 83 routes), or a warm build that renders a
- * few pages, starts none. Each worker is given the next job whenever it holds fewer than two, so
- * that it never waits for this thread to finish a page.
+ * This thread renders. Once the builder has sent every job, and so is done writing (it was busy
+ * on the other core), more than WORKERS_FROM jobs left start a worker thread per further core (at
+ * most 3 more). Before that, a worker would only take the cores from the builder: it would not
+ * end the build sooner, and its memory would add to the builder's at its peak, while it builds
+ * the search indexes (about 120 MB at 10,000 pages). A worker costs about 0.25 s of CPU before it
+ * renders as fast as this thread (loading the front end again, then its first pages at several
+ * times the usual 4 ms while its code warms up): a small site (this one's 83 routes), or a warm
+ * build that renders a few pages, starts none. Each worker is given the next job whenever it
+ * holds fewer than two, so that it never waits for this thread to finish a page.
  */
 const WORKERS_FROM = 100;
 const JOBS_PER_WORKER = 2;
@@ -308,12 +311,11 @@ async function stream(compression) {
         flush();
         process.exit(0);
       }
+      if (queue.length > WORKERS_FROM) startWorkers();
       return;
     }
     queue.push(message);
     pending += 1;
-    if (queue.length > WORKERS_FROM) startWorkers();
-    feedWorkers();
     if (!rendering) renderHere().catch((error) => fail(describe(error)));
   });
   lines.on('close', () => ended || process.exit(1));
