@@ -165,16 +165,19 @@ def _compress_given(paths: int) -> None:
     with suppress(OSError, AttributeError):
         os.nice(BACKGROUND_NICE)
 
-    def compress(path: Path) -> None:
-        if _to_compress(path):
-            _compress(path, BROTLI_QUALITY, GZIP_LEVEL)
-
     with ThreadPoolExecutor(os.cpu_count()) as pool:
         pending = []
         left = b""  # the start of a name whose end is in the next read
         while read := os.read(paths, 1 << 16):
             *names, left = (left + read).split(b"\0")
-            pending += [pool.submit(compress, Path(os.fsdecode(name))) for name in names]
+            for path in (Path(os.fsdecode(name)) for name in names):
+                if not _to_compress(path):
+                    continue
+                # a large file's twins on two threads: the search index, the last file written, is
+                # compressed at the end of the build, where nothing else is left to do
+                suffixes = [suffix for _, suffix in ENCODINGS]
+                parts = [[suffix] for suffix in suffixes] if path.stat().st_size > CHUNK_BYTES else [suffixes]
+                pending += [pool.submit(_compress, path, BROTLI_QUALITY, GZIP_LEVEL, part) for part in parts]
     for future in pending:
         future.result()
 
@@ -202,24 +205,33 @@ def _fresh_twins(path: Path, status: os.stat_result) -> bool:
     return True
 
 
-def _compress(path: Path, brotli_quality: int, gzip_level: int) -> None:
-    """Write `path`'s twins. The file is read a chunk at a time (the search index of 10,000 pages
-    is 83 MB: held whole with its twins, it was 120 MB more at the build's peak), and each chunk is
-    given to both compressors: the bytes are those of compressing the file in one piece."""
-    # a gzip stream whose header has mtime 0 (gzip.compress(mtime=0)'s bytes): the same input gives
-    # the same bytes, so rebuilding an unchanged site changes nothing
-    gz = zlib.compressobj(gzip_level, zlib.DEFLATED, GZIP_STREAM)
-    mode = brotli.MODE_TEXT if content_type(path.name).startswith("text/") else brotli.MODE_GENERIC
-    br = brotli.Compressor(mode=mode, quality=brotli_quality)
-    gz_parts, br_parts = [], []
+def _compress(path: Path, brotli_quality: int, gzip_level: int, suffixes: Iterable[str] = (".gz", ".br")) -> None:
+    """Write `path`'s twins (those of `suffixes`). The file is read a chunk at a time (the search
+    index of 10,000 pages is 83 MB: held whole with its twins, it was 120 MB more at the build's
+    peak), and each chunk is given to every compressor: the bytes are those of compressing the
+    file in one piece."""
+    streams = {suffix: _compressor(path, suffix, brotli_quality, gzip_level) for suffix in suffixes}
+    parts: dict[str, list[bytes]] = {suffix: [] for suffix in streams}
     with path.open("rb") as source:
         while chunk := source.read(CHUNK_BYTES):
-            gz_parts.append(gz.compress(chunk))
-            br_parts.append(br.process(chunk))
-    gz_parts.append(gz.flush())
-    br_parts.append(br.finish())
-    path.with_name(path.name + ".gz").write_bytes(b"".join(gz_parts))
-    path.with_name(path.name + ".br").write_bytes(b"".join(br_parts))
+            for suffix, (compress, _) in streams.items():
+                parts[suffix].append(compress(chunk))
+    for suffix, (_, finish) in streams.items():
+        parts[suffix].append(finish())
+        path.with_name(path.name + suffix).write_bytes(b"".join(parts[suffix]))
+
+
+def _compressor(path: Path, suffix: str, brotli_quality: int,
+                gzip_level: int) -> tuple[Callable[[bytes], bytes], Callable[[], bytes]]:
+    """The functions that compress a chunk, then end the stream, for `path`'s twin `suffix`."""
+    if suffix == ".gz":
+        # a gzip stream whose header has mtime 0 (gzip.compress(mtime=0)'s bytes): the same input
+        # gives the same bytes, so rebuilding an unchanged site changes nothing
+        gz = zlib.compressobj(gzip_level, zlib.DEFLATED, GZIP_STREAM)
+        return gz.compress, gz.flush
+    mode = brotli.MODE_TEXT if content_type(path.name).startswith("text/") else brotli.MODE_GENERIC
+    br = brotli.Compressor(mode=mode, quality=brotli_quality)
+    return br.process, br.finish
 
 
 CHUNK_BYTES = 1 << 20  # read at a time by `_compress`

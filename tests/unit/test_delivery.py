@@ -3,6 +3,7 @@ nginx configuration made from them (served for real by tests/e2e/test_delivery.p
 
 from __future__ import annotations
 
+import gzip
 from pathlib import Path
 
 import pytest
@@ -192,16 +193,19 @@ def test_the_precompressor_compresses_each_file_given_in_a_process_of_its_own(tm
     """What a build gives it as it writes: the files worth it get their twins (the same bytes as
     `precompress`'s), the others none; the block ends once every file given is done."""
     pages = [write(tmp_path / "docs" / f"page-{n}.html", f"<p>text {n}</p>" * 100) for n in range(300)]
+    large = write(tmp_path / "llms-full.txt", "".join(f"line {n} of a long text\n" for n in range(200_000)))
     small = write(tmp_path / "tiny.css", "a{}")
-    same = write(tmp_path / "same" / "page-0.html", "<p>text 0</p>" * 100)
     with Precompressor() as early:
-        for path in [*pages, small, tmp_path / "_headers"]:
+        for path in [*pages, large, small, tmp_path / "_headers"]:
             early.add(path)
-    assert all(page.with_name(page.name + suffix).is_file() for page in pages for _, suffix in ENCODINGS)
     assert not small.with_name("tiny.css.br").exists()
-    precompress(same.parent)
-    assert all((same.parent / f"page-0.html{suffix}").read_bytes() == (pages[0].parent / f"page-0.html{suffix}")
-               .read_bytes() for _, suffix in ENCODINGS)
+    for made in (pages[0], large):  # a large file is read a chunk at a time, its two twins on two threads
+        again = write(tmp_path / "again" / made.name, made.read_text())
+        precompress(again.parent)
+        assert all(made.with_name(made.name + suffix).read_bytes() == again.with_name(again.name + suffix)
+                   .read_bytes() for _, suffix in ENCODINGS)
+    assert all(page.with_name(page.name + suffix).is_file() for page in pages for _, suffix in ENCODINGS)
+    assert gzip.decompress(large.with_name("llms-full.txt.gz").read_bytes()) == large.read_bytes()
 
 
 def test_a_file_the_precompressor_cannot_compress_fails_the_build(tmp_path: Path) -> None:
