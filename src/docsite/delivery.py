@@ -29,7 +29,7 @@ import sys
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import suppress
+from contextlib import ExitStack, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -123,11 +123,12 @@ class Precompressor:
     block waits for every file given; the final `precompress_untwinned` of the folder then finds
     their twins there.
 
-    Nothing waits for a twin before the end of the build, while Node waits for the page data the
-    builder writes: the process runs at a lower priority (`BACKGROUND_NICE`) and shares no
-    interpreter lock with the builder. Compressing on the builder's own threads, six of them took
-    the lock and the cores from the thread writing the data (a main loop writing 3,000 data files
-    took 5.5 s beside them instead of 0.8, and 0.8 beside this process)."""
+    The process shares no interpreter lock with the builder, whose thread writes the page data
+    Node waits for: compressing on the builder's own threads, six of them took the lock and the
+    cores from that thread (a loop writing 3,000 data files took 5.5 s beside them instead of 0.8,
+    and 0.8 beside this process at a lower priority). It runs at the builder's priority: at a
+    lower one, on a machine busy with other work, it got so little of the cores that the build
+    waited for it at the end (1,000 pages: 14 s against 11 s)."""
 
     def __init__(self) -> None:
         self._process: subprocess.Popen[bytes] | None = None  # started with the first file
@@ -156,15 +157,9 @@ class Precompressor:
             raise OSError(f"precompression failed: {errors}")
 
 
-BACKGROUND_NICE = 10  # the Precompressor's process's nice value: it gets what the rest leaves of the cores
-
-
 def _compress_given(paths: int) -> None:
     """The Precompressor's process: compress each file named on the file descriptor `paths`
     (NUL-terminated), on a thread per core; an error ends the process (status 1, the trace on stderr)."""
-    with suppress(OSError, AttributeError):
-        os.nice(BACKGROUND_NICE)
-
     with ThreadPoolExecutor(os.cpu_count()) as pool:
         pending = []
         left = b""  # the start of a name whose end is in the next read
@@ -206,19 +201,33 @@ def _fresh_twins(path: Path, status: os.stat_result) -> bool:
 
 
 def _compress(path: Path, brotli_quality: int, gzip_level: int, suffixes: Iterable[str] = (".gz", ".br")) -> None:
-    """Write `path`'s twins (those of `suffixes`). The file is read a chunk at a time (the search
-    index of 10,000 pages is 83 MB: held whole with its twins, it was 120 MB more at the build's
-    peak), and each chunk is given to every compressor: the bytes are those of compressing the
-    file in one piece."""
+    """Write `path`'s twins (those of `suffixes`). The file is read a chunk at a time and each
+    chunk given to every compressor (the bytes are those of compressing the file in one piece); a
+    large file's twins are written as they are made, under a temporary name renamed when complete
+    (the search index of 10,000 pages is 83 MB: held whole with its twins, it was 120 MB more at
+    the build's peak)."""
     streams = {suffix: _compressor(path, suffix, brotli_quality, gzip_level) for suffix in suffixes}
-    parts: dict[str, list[bytes]] = {suffix: [] for suffix in streams}
+    twins = {suffix: path.with_name(path.name + suffix) for suffix in streams}
     with path.open("rb") as source:
-        while chunk := source.read(CHUNK_BYTES):
-            for suffix, (compress, _) in streams.items():
-                parts[suffix].append(compress(chunk))
-    for suffix, (_, finish) in streams.items():
-        parts[suffix].append(finish())
-        path.with_name(path.name + suffix).write_bytes(b"".join(parts[suffix]))
+        chunk = source.read(CHUNK_BYTES)
+        if len(chunk) < CHUNK_BYTES:  # the whole file
+            for suffix, (compress, finish) in streams.items():
+                twins[suffix].write_bytes(compress(chunk) + finish())
+            return
+        partial = {suffix: twin.with_name(twin.name + PARTIAL) for suffix, twin in twins.items()}
+        with ExitStack() as files:
+            outputs = {suffix: files.enter_context(file.open("wb")) for suffix, file in partial.items()}
+            while chunk:
+                for suffix, (compress, _) in streams.items():
+                    outputs[suffix].write(compress(chunk))
+                chunk = source.read(CHUNK_BYTES)
+            for suffix, (_, finish) in streams.items():
+                outputs[suffix].write(finish())
+    for suffix, file in partial.items():
+        file.replace(twins[suffix])
+
+
+PARTIAL = ".docsite-part"  # a large file's twin being written
 
 
 def _compressor(path: Path, suffix: str, brotli_quality: int,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 from pathlib import Path
 
+import brotli
 import pytest
 from typer.testing import CliRunner
 
@@ -13,7 +14,9 @@ from docsite.build import Paths, build
 from docsite.cli import app
 from docsite.config import SiteConfig
 from docsite.delivery import (
+    BROTLI_QUALITY,
     ENCODINGS,
+    GZIP_LEVEL,
     IMMUTABLE,
     Precompressor,
     Rules,
@@ -205,7 +208,10 @@ def test_the_precompressor_compresses_each_file_given_in_a_process_of_its_own(tm
         assert all(made.with_name(made.name + suffix).read_bytes() == again.with_name(again.name + suffix)
                    .read_bytes() for _, suffix in ENCODINGS)
     assert all(page.with_name(page.name + suffix).is_file() for page in pages for _, suffix in ENCODINGS)
-    assert gzip.decompress(large.with_name("llms-full.txt.gz").read_bytes()) == large.read_bytes()
+    text = large.read_bytes()  # read a chunk at a time, compressed as in one piece
+    assert large.with_name("llms-full.txt.gz").read_bytes() == gzip.compress(text, GZIP_LEVEL, mtime=0)
+    assert large.with_name("llms-full.txt.br").read_bytes() == brotli.compress(text, brotli.MODE_TEXT, BROTLI_QUALITY)
+    assert not list(tmp_path.glob("*.docsite-part"))
 
 
 def test_a_file_the_precompressor_cannot_compress_fails_the_build(tmp_path: Path) -> None:
