@@ -28,7 +28,7 @@ import subprocess
 import sys
 import zlib
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import ExitStack, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -160,8 +160,13 @@ class Precompressor:
 def _compress_given(paths: int) -> None:
     """The Precompressor's process: compress each file named on the file descriptor `paths`
     (NUL-terminated), on a thread per core; an error ends the process (status 1, the trace on stderr)."""
+    failed: list[Future[None]] = []  # a future is kept only when it failed (10,000 pages: 30,000 files)
+
+    def keep_failed(future: Future[None]) -> None:
+        if future.exception() is not None:
+            failed.append(future)
+
     with ThreadPoolExecutor(os.cpu_count()) as pool:
-        pending = []
         left = b""  # the start of a name whose end is in the next read
         while read := os.read(paths, 1 << 16):
             *names, left = (left + read).split(b"\0")
@@ -171,9 +176,9 @@ def _compress_given(paths: int) -> None:
                 # a large file's twins on two threads: the search index, the last file written, is
                 # compressed at the end of the build, where nothing else is left to do
                 suffixes = [suffix for _, suffix in ENCODINGS]
-                parts = [[suffix] for suffix in suffixes] if path.stat().st_size > CHUNK_BYTES else [suffixes]
-                pending += [pool.submit(_compress, path, BROTLI_QUALITY, GZIP_LEVEL, part) for part in parts]
-    for future in pending:
+                for part in [[suffix] for suffix in suffixes] if path.stat().st_size > CHUNK_BYTES else [suffixes]:
+                    pool.submit(_compress, path, BROTLI_QUALITY, GZIP_LEVEL, part).add_done_callback(keep_failed)
+    for future in failed:
         future.result()
 
 
