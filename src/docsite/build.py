@@ -501,8 +501,11 @@ def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress
         if render is not None:
             render(staging, jobs)
         given += jobs
+    # then, while the pages render, the files whose twins take longest first (the search indexes:
+    # 83 MB at 10,000 pages, then the largest generated files): the compression of the last ones
+    # written is what the build waits for at its end
+    write(search_files(site).items())
     write(_other_output_items(site))
-    write(search_files(site).items())  # made once the rest is written, while the pages render
     progress("Writing page data", total, total)
     _release_freed_memory()  # the search index's building: Node renders beside it
     return given
@@ -566,10 +569,10 @@ def _page_data_items(routes: Iterable[Route]) -> Iterator[tuple[str, bytes]]:
 
 
 def _other_output_items(site: Site) -> Iterator[tuple[str, bytes]]:
-    """The files no page reads to render: the generated files (the specs' downloads, diagrams,
-    Try-it data, the widget's sandbox catalogue, feeds, llms.txt), the redirects' fallback pages,
-    the sitemap, robots.txt."""
-    for path, data in site.files.items():
+    """The files no page reads to render: the generated files, the largest first (llms-full.txt,
+    the specs' downloads, diagrams, Try-it data, the widget's sandbox catalogue, feeds, llms.txt,
+    the pages' Markdown), the redirects' fallback pages, the sitemap, robots.txt."""
+    for path, data in sorted(site.files.items(), key=lambda file: -len(file[1])):
         yield path.lstrip("/"), data
     for redirect in site.redirects:
         yield html_path(redirect.source, site.config.trailingSlash), fallback_page(redirect, site.config).encode()

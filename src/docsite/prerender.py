@@ -1,14 +1,16 @@
 """The prerender of a build: every route's HTML, made by the front end's server bundle in one Node
 process (frontend/scripts/prerender.mjs --stream) that lives as long as the build.
 
-The process starts with the build, so Node loads the front end while the builder loads the
-content; it is then given each route as soon as that route's page data is written (`render`), and
-renders it while the builder writes the rest of the site and makes the search indexes: the pages
-no longer wait for the whole site to be written, and no core idles while the other writes. Node
-renders in one thread, and in a worker thread per further core once pages queue up; with
-`compress`, each page is written with its `.br` and `.gz` twins (docsite.delivery's levels), made
-by the thread that rendered it. `finish` waits for the last page and returns the CSP sources of
-each page's inline scripts, which Node found in the HTML (docsite.delivery.file_script_hashes).
+A cold build starts the process before it loads the content (`start`), so Node loads the front
+end meanwhile (a warm build starts it with its first page to render, if any). It is given each
+route as soon as that route's page data is written (`render`), and renders it while the builder
+writes the rest of the site and makes the search indexes: the pages no longer wait for the whole
+site to be written, and no core idles while the other writes. Node renders in its main thread,
+and once the builder has given every page (`finish`), in a worker thread per further core too,
+when many are left; with `compress`, each page is written with its `.br` and `.gz` twins
+(docsite.delivery's levels), made by the thread that rendered it. `finish` waits for the last page
+and returns the CSP sources of each page's inline scripts, which Node found in the HTML
+(docsite.delivery.file_script_hashes).
 
 The dev server's rebuilds use the same script's `--serve` mode instead (docsite.incremental).
 """
