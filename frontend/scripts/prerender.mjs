@@ -220,9 +220,9 @@ async function serve() {
 }
 
 /**
- * A build's process (--stream): started with the build, it loads the front end while the builder
- * loads the content, then renders each job as soon as its line arrives on stdin, which the builder
- * sends once the page's data is written. One job per line (Renderer), then a line {"end": true}
+ * A build's process (--stream): a cold build starts it before it loads the content, so the front
+ * end loads meanwhile (a warm build, with its first page to render); it renders each job as soon
+ * as its line arrives on stdin, which the builder sends once the page's data is written. One job per line (Renderer), then a line {"end": true}
  * once every job was sent; stdin closing before that line means the build stopped: exit at once.
  * Prints "page <dir>/<html>\t<hashes>" once a page's files are written.
  *
