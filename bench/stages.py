@@ -1,7 +1,8 @@
 """Where a cold build's time goes: one build in this process, the builder's stages timed by wrapping
 the functions `docsite.build` calls them by. Stages run inside others are listed under them
 (`load_site` holds the content, the specs and the checks: its `rest` is what no listed stage
-took); compression runs beside the prerender, so only the final sweep is timed."""
+took); compression runs beside the prerender, so only the final sweep is timed. The pages render
+while the site is written (docsite.prerender): `prerender` is the wait for the last ones once it is."""
 
 from __future__ import annotations
 
@@ -15,16 +16,20 @@ from typing import Any
 
 from docsite import build as builder
 from docsite.cache import CACHE_DIR_NAME
+from docsite.prerender import Prerender
 from tests.conftest import ROOT
 
 LOADING = ("load_content", "render_diagrams", "reference_routes", "check_api_calls", "check_json_bodies",
            "lint_site", "check_links", "search_documents", "llms_files")
-WRITING = ("load_site", "write_site", "search_files", "prerender", "write_delivery", "precompress", "swap_in")
+WRITING = ("load_site", "write_site", "search_files", "write_delivery", "precompress", "swap_in")
+WAITS = {"prerender": (Prerender, "finish")}  # stages that are methods: name -> (class, method)
 
 
 @contextmanager
 def _timed(names: tuple[str, ...], seconds: dict[str, float]) -> Iterator[None]:
-    originals = {name: getattr(builder, name) for name in names}  # fails loudly when a stage is renamed
+    owners: dict[str, tuple[Any, str]] = {name: (builder, name) for name in names} | WAITS
+    # fails loudly when a stage is renamed
+    originals = {name: getattr(owner, attribute) for name, (owner, attribute) in owners.items()}
 
     def timer(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
         def timed(*args: Any, **kwargs: Any) -> Any:
@@ -36,12 +41,12 @@ def _timed(names: tuple[str, ...], seconds: dict[str, float]) -> Iterator[None]:
         return timed
 
     for name, function in originals.items():
-        setattr(builder, name, timer(name, function))
+        setattr(owners[name][0], owners[name][1], timer(name, function))
     try:
         yield
     finally:
         for name, function in originals.items():
-            setattr(builder, name, function)
+            setattr(owners[name][0], owners[name][1], function)
 
 
 def stage_seconds(content: Path, out: Path, cache: Path = ROOT / CACHE_DIR_NAME) -> dict[str, float]:

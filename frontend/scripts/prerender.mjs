@@ -1,17 +1,13 @@
-// Prerender every route of a build to HTML.
+// Prerender the routes of a build to HTML.
 //
-//   node scripts/prerender.mjs <build-dir> <jobs.json> [--compress=<brotli quality>,<gzip level>,<min bytes>]
-//   node scripts/prerender.mjs --serve        (the dev server's warm process: see serve() below)
+//   node scripts/prerender.mjs --stream [--compress=<brotli quality>,<gzip level>,<min bytes>]
+//                                        (a build's process: see stream() below)
+//   node scripts/prerender.mjs --serve   (the dev server's warm process: see serve() below)
 //
-// jobs.json: [{"route": "/docs/environments", "data": "_data/page/docs/environments.json",
-//              "html": "docs/environments/index.html"}, ...]
-// Large builds are split over worker threads, one per core, each taking the next job when it is
-// done with one. With --compress, a page of at least <min bytes> is written with its `.gz` and `.br`
-// twins (docsite.delivery's levels, passed by the builder): compressing the HTML in the thread that
-// holds it costs no second read of the file. Prints "page <html>\t<hashes>" once a page's files are
-// written, <hashes> being the CSP sources of its inline scripts, space-separated (scriptHashes), and
-// "progress <done> <total>" lines for the builder's progress bar. On a failure it prints the
-// route and the error with its causes to stderr and exits with status 1.
+// With --compress, a page of at least <min bytes> is written with its `.gz` and `.br` twins
+// (docsite.delivery's levels, passed by the builder): compressing the HTML in the thread that holds
+// it costs no second read of the file. On a failure it prints the route and the error with its
+// causes to stderr and exits with status 1.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -26,7 +22,6 @@ process.env.NODE_ENV = 'production';
 
 const here = fileURLToPath(import.meta.url);
 const dist = join(dirname(here), '..', 'dist');
-const PARALLEL_FROM = 200;
 
 /**
  * The assets a page needs before it hydrates: the entry chunk, the chunk of the page's layout
@@ -156,39 +151,37 @@ function scriptHashes(html) {
 }
 
 /**
- * Render jobs in this thread, taking the index of each next one from `next()` (-1: none left);
- * `onDone(index, hashes)` after each page is written (`hashes`: scriptHashes's).
+ * Renders jobs in one thread: the front end is loaded once per thread, and each build folder's site
+ * data and sidebars are read once. A job is {"dir", "route", "data", "html"}: the build folder (a
+ * locale's folder in the build), the route, its page data file and its HTML file in that folder.
  */
-async function renderJobs(buildDir, jobs, next, compression, onDone) {
-  const { sidebarDataPath } = await loadFrontEnd();
-  const site = JSON.parse(readFileSync(join(buildDir, '_data', 'site.json'), 'utf8'));
-  const sidebars = new Map();
-  for (let index = next(); index >= 0; index = next()) {
-    const job = jobs[index];
-    let hashes;
+class Renderer {
+  constructor(compression) {
+    this.compression = compression;
+    this.files = new Map(); // the site data and sidebars read, by absolute path
+  }
+
+  /** Write `job`'s page (and its twins); returns its inline scripts' hashes (scriptHashes). */
+  async render(job) {
     try {
-      const page = JSON.parse(readFileSync(join(buildDir, job.data), 'utf8'));
+      const { sidebarDataPath } = await loadFrontEnd();
+      const site = this.shared(join(job.dir, '_data', 'site.json'));
+      const page = JSON.parse(readFileSync(join(job.dir, job.data), 'utf8'));
       const sidebarId = page.doc?.sidebar ?? null;
-      const sidebarFile = sidebarId ? sidebarDataPath(sidebarId, page.doc?.version) : null;
-      if (sidebarFile && !sidebars.has(sidebarFile)) {
-        sidebars.set(sidebarFile, JSON.parse(readFileSync(join(buildDir, sidebarFile), 'utf8')));
-      }
-      const html = await renderHtml(job.route, site, page, sidebars.get(sidebarFile) ?? null);
-      writePage(join(buildDir, job.html), html, compression);
-      hashes = scriptHashes(html);
+      const sidebar = sidebarId ? this.shared(join(job.dir, sidebarDataPath(sidebarId, page.doc?.version))) : null;
+      const html = await renderHtml(job.route, site, page, sidebar);
+      writePage(join(job.dir, job.html), html, this.compression);
+      return scriptHashes(html);
     } catch (error) {
       throw new RouteError(job.route, error);
     }
-    onDone(index, hashes);
   }
-}
 
-/** The jobs' indexes one after the other, to the threads sharing `counter` (an Int32Array on shared memory). */
-function taking(count, counter) {
-  return () => {
-    const index = Atomics.add(counter, 0, 1);
-    return index < count ? index : -1;
-  };
+  /** A data file many pages read (the site's, a sidebar's), parsed once. */
+  shared(file) {
+    if (!this.files.has(file)) this.files.set(file, JSON.parse(readFileSync(file, 'utf8')));
+    return this.files.get(file);
+  }
 }
 
 /**
@@ -226,41 +219,106 @@ async function serve() {
   }
 }
 
-function inWorkers(buildDir, jobs, count, compression, onDone) {
-  const counter = new SharedArrayBuffer(4);
-  return Promise.all(
-    Array.from(
-      { length: Math.min(count, jobs.length) },
-      () =>
-        new Promise((resolve, reject) => {
-          const worker = new Worker(here, { workerData: { buildDir, jobs, counter, compression } });
-          worker.on('message', (message) => ('done' in message ? onDone(message.done, message.hashes) : reject(new Error(message.error))));
-          worker.on('error', reject);
-          worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`a prerender worker exited with ${code}`))));
-        }),
-    ),
-  );
-}
+/**
+ * A build's process (--stream): a cold build starts it before it loads the content, so the front
+ * end loads meanwhile (a warm build, with its first page to render); it renders each job as soon
+ * as its line arrives on stdin, which the builder sends once the page's data is written. One job per line (Renderer), then a line {"end": true}
+ * once every job was sent; stdin closing before that line means the build stopped: exit at once.
+ * Prints "page <dir>/<html>\t<hashes>" once a page's files are written.
+ *
+ * This thread renders. Once the builder has sent every job, and so is done writing (it was busy
+ * on the other core), more than WORKERS_FROM jobs left start a worker thread per further core (at
+ * most 3 more). Before that, a worker would only take the cores from the builder: it would not
+ * end the build sooner, and its memory would add to the builder's at its peak, while it builds
+ * the search indexes (about 120 MB at 10,000 pages). A worker costs about 0.25 s of CPU before it
+ * renders as fast as this thread (loading the front end again, then its first pages at several
+ * times the usual 4 ms while its code warms up): a small site (this one's 83 routes), or a warm
+ * build that renders a few pages, starts none. Each worker is given the next job whenever it
+ * holds fewer than two, so that it never waits for this thread to finish a page.
+ */
+const WORKERS_FROM = 100;
+const JOBS_PER_WORKER = 2;
+const MORE_THREADS = Math.min(availableParallelism(), 4) - 1;
 
-async function main() {
-  const args = process.argv.slice(2);
-  const [buildDir, jobsFile] = args.filter((arg) => !arg.startsWith('--'));
-  if (!buildDir || !jobsFile) throw new Error('usage: prerender.mjs <build-dir> <jobs.json> [--compress=...]');
-  const compression = compressionOption(args);
-  const jobs = JSON.parse(readFileSync(jobsFile, 'utf8'));
-  const step = Math.max(1, Math.floor(jobs.length / 100));
-  let done = 0;
-  const onDone = (index, hashes) => {
-    process.stdout.write(`page ${jobs[index].html}\t${hashes}\n`);
-    done += 1;
-    if (done % step === 0 || done === jobs.length) process.stdout.write(`progress ${done} ${jobs.length}\n`);
+async function stream(compression) {
+  const renderer = new Renderer(compression);
+  const queue = [];
+  const workers = [];
+  let ended = false;
+  let rendering = false; // this thread is working through the queue
+  let pending = 0; // jobs received and not yet written
+
+  let report = ''; // the "page" lines not yet written: one write for the pages done meanwhile
+  const flush = () => {
+    if (report) process.stdout.write(report);
+    report = '';
   };
-  const cores = availableParallelism();
-  if (jobs.length >= PARALLEL_FROM && cores > 1) {
-    await inWorkers(buildDir, jobs, Math.min(cores, 4), compression, onDone);
-  } else {
-    await renderJobs(buildDir, jobs, taking(jobs.length, new Int32Array(1)), compression, onDone);
-  }
+  const done = (job, hashes) => {
+    if (!report) setImmediate(flush);
+    report += `page ${join(job.dir, job.html)}\t${hashes}\n`;
+    pending -= 1;
+    if (ended && pending === 0) {
+      flush();
+      process.exit(0);
+    }
+  };
+  const fail = (message) => {
+    process.stderr.write(`${message}\n`);
+    process.exit(1);
+  };
+  const feedWorkers = () => {
+    for (const worker of workers) {
+      while (worker.ready && worker.jobs.length < JOBS_PER_WORKER && queue.length) {
+        const job = queue.shift();
+        worker.jobs.push(job);
+        worker.thread.postMessage(job);
+      }
+    }
+  };
+  const startWorkers = () => {
+    while (workers.length < MORE_THREADS) {
+      const worker = { thread: new Worker(here, { workerData: { compression } }), jobs: [], ready: false };
+      worker.thread.on('message', (message) => {
+        if ('error' in message) fail(message.error);
+        else if ('ready' in message) worker.ready = true;
+        else done(worker.jobs.shift(), message.hashes);
+        feedWorkers();
+      });
+      worker.thread.on('error', (error) => fail(describe(error)));
+      worker.thread.on('exit', (code) => code === 0 || fail(`a prerender worker exited with ${code}`));
+      workers.push(worker);
+    }
+  };
+  const renderHere = async () => {
+    rendering = true;
+    while (queue.length) {
+      const job = queue.shift();
+      done(job, await renderer.render(job));
+      feedWorkers();
+      await new Promise(setImmediate); // read the lines and messages that came meanwhile
+    }
+    rendering = false;
+  };
+
+  await loadFrontEnd();
+  const { createInterface } = await import('node:readline');
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  lines.on('line', (line) => {
+    const message = JSON.parse(line);
+    if (message.end) {
+      ended = true;
+      if (pending === 0) {
+        flush();
+        process.exit(0);
+      }
+      if (queue.length > WORKERS_FROM) startWorkers();
+      return;
+    }
+    queue.push(message);
+    pending += 1;
+    if (!rendering) renderHere().catch((error) => fail(describe(error)));
+  });
+  lines.on('close', () => ended || process.exit(1));
 }
 
 if (isMainThread && process.argv[2] === '--serve') {
@@ -268,15 +326,25 @@ if (isMainThread && process.argv[2] === '--serve') {
     process.stderr.write(`${describe(error)}\n`);
     process.exit(1);
   });
-} else if (isMainThread) {
-  main().catch((error) => {
+} else if (isMainThread && process.argv[2] === '--stream') {
+  stream(compressionOption(process.argv.slice(3))).catch((error) => {
     process.stderr.write(`${describe(error)}\n`);
     process.exit(1);
   });
+} else if (isMainThread) {
+  process.stderr.write('usage: prerender.mjs --stream [--compress=<brotli quality>,<gzip level>,<min bytes>] | --serve\n');
+  process.exit(2);
 } else {
-  const { buildDir, jobs, counter, compression } = workerData;
-  const next = taking(jobs.length, new Int32Array(counter));
-  renderJobs(buildDir, jobs, next, compression, (index, hashes) => parentPort.postMessage({ done: index, hashes })).catch((error) => {
-    parentPort.postMessage({ error: describe(error) });
+  const renderer = new Renderer(workerData.compression);
+  let rendered = Promise.resolve(); // one page at a time, in the order given
+  parentPort.on('message', (job) => {
+    rendered = rendered.then(() => renderer.render(job)).then(
+      (hashes) => parentPort.postMessage({ hashes }),
+      (error) => parentPort.postMessage({ error: describe(error) }),
+    );
   });
+  loadFrontEnd().then(
+    () => parentPort.postMessage({ ready: true }),
+    (error) => parentPort.postMessage({ error: describe(error) }),
+  );
 }

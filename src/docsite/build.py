@@ -1,7 +1,10 @@
 """The build: content in, a complete static site out.
 
     load config -> load content (Markdown rendered) -> sidebars -> routes -> checks
-    -> write data, static files, feeds -> prerender every route (Node) -> swap into build/
+    -> copy assets and static files, write the site's and sidebars' data, each route's page data,
+       then the generated files (feeds, llms.txt, sitemap...) and search indexes -> swap into build/
+    Node (docsite.prerender), started with the build: each route's HTML as soon as its data is written
+    a process of its own (docsite.delivery.Precompressor): each data file's twins as soon as it is written
 
 Everything is written to a staging folder next to `build/` and swapped in at the end, so a failed
 build leaves the previous `build/` untouched. `check` runs every stage up to the checks and writes
@@ -15,9 +18,7 @@ import fcntl
 import gc
 import hashlib
 import itertools
-import json
 import shutil
-import subprocess
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
@@ -45,10 +46,7 @@ from docsite.content import Content, Doc, load_content
 from docsite.delivery import (
     BEST_BROTLI,
     BEST_GZIP,
-    BROTLI_QUALITY,
-    GZIP_LEVEL,
     HEADERS_FILE,
-    MIN_COMPRESS_BYTES,
     REDIRECTS_FILE,
     Precompressor,
     headers_file,
@@ -101,8 +99,9 @@ from docsite.output import (
     swap_in,
     tree_names,
 )
+from docsite.prerender import Prerender
 from docsite.redirects import Redirect, collect_redirects, fallback_page, in_locale
-from docsite.reuse import NO_PREVIOUS, Previous, ScriptHashMemo, reuse_pages, reuse_twins
+from docsite.reuse import NO_PREVIOUS, Previous, ScriptHashMemo, finish_layout, reuse_pages, reuse_twins
 from docsite.routes import (
     NOT_FOUND,
     Route,
@@ -369,52 +368,61 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
           log: Callable[[str], None] = print, build_id: str | None = None) -> BuildResult:
     started = time.perf_counter()
     report = Report()
-    progress("Loading content", 0, 1)
-    site = load_site(paths, dev=dev, report=report, build_id=build_id)
-    if not dev:
-        _keep_from_collection()
-    progress("Loading content", 1, 1)
     frontend = Frontend(paths.frontend)
-    frontend.ensure_built(log)
-    if not dev:  # the assets' twins, made once per front-end build and copied with the assets
-        precompress(frontend.client_dir, BEST_BROTLI, BEST_GZIP)
+    # What a warm build reuses (docsite.reuse). Not the dev server's: it keeps one build id for its
+    # session, so a build after a change to the front end's code would find every page's inputs unchanged.
+    previous = Previous(paths.out if paths.out.is_dir() and not dev else None)
+    with Prerender(frontend, compress=not dev) as node:
+        if previous.root is None and frontend.is_built():  # every page to render: Node loads the front
+            node.start()  # end while the content loads (a warm build starts it with its first page, if any)
+        progress("Loading content", 0, 1)
+        site = load_site(paths, dev=dev, report=report, build_id=build_id)
+        if not dev:
+            _keep_from_collection()
+        progress("Loading content", 1, 1)
+        frontend.ensure_built(log)
+        if not dev:  # the assets' twins, made once per front-end build and copied with the assets
+            precompress(frontend.client_dir, BEST_BROTLI, BEST_GZIP)
+        locales = _write(paths, site, frontend, previous, node, dev, report, progress)
+    prune(paths.cache)
+    return BuildResult(len(site.routes), report.warnings, time.perf_counter() - started, paths.out, site, locales)
 
+
+def _write(paths: Paths, site: Site, frontend: Frontend, previous: Previous, node: Prerender, dev: bool,
+           report: Report, progress: Progress) -> dict[str, tuple[Site, dict[str, bytes]]]:
+    """`build`'s writing: each locale's site into its folder of a staging folder (what `previous`
+    has reused), its pages prerendered as their data is written, then swapped into `paths.out`.
+    Returns the dev server's other locales (`BuildResult.locales`)."""
     remove_stale_staging(paths.out)
     locales: dict[str, tuple[Site, dict[str, bytes]]] = {}
     staging = staging_dir(paths.out)
     if staging.exists():
         shutil.rmtree(staging)
-    # What a warm build reuses (docsite.reuse). Not the dev server's: it keeps one build id for its
-    # session, so a build after a change to the front end's code would find every page's inputs unchanged.
-    previous = Previous(paths.out if paths.out.is_dir() and not dev else None)
-    scripts: dict[Path, frozenset[str]] = {}  # the pages' inline scripts' hashes, as Node found them
     try:
         with Precompressor() as early:  # what is written is compressed while Node renders the pages
             compress = early.add if not dev else None
-            given: set[Path] = set()  # the large files, compressed while the rest is written
-
-            def compress_now(path: Path) -> None:
-                given.add(path)
-                early.add(path)
-
+            if not dev:
+                early.start()
             locale_redirects: list[Redirect] = []
             others = locale_sites(paths, site.config, dev, report, build_id=site.site_data["buildId"])
             for name, part in itertools.chain([("", site)], others):  # each locale's site in its folder
                 folder, prior = staging / name, previous.folder(name)
-                jobs = write_site(part, folder, frontend, progress, prior, compress_now if compress else None)
-                if compress:
+                given: set[Path] = set()  # compressed as written, or being rendered with their twins
+                rendered = write_site(part, folder, frontend, progress, prior, partial(_given, given, compress),
+                                      node.render)
+                given.update(folder / job["html"] for job in rendered)
+                if compress is not None:
                     if prior.root is not None and prior.same_code(folder):
                         left = reuse_twins(prior, folder, given)  # the unchanged files' twins linked
                     else:
-                        left = [path for path in folder.rglob("*") if path not in given]
+                        left = [folder / path.lstrip("/") for path in sorted(static_files(part.static_dir))]
                     for path in left:
                         compress(path)
-                if jobs:  # none when the previous build had every page (a Node process less)
-                    scripts |= prerender(frontend, folder, jobs, progress, compress=not dev)
                 if name:
                     locale_redirects += in_locale(part.redirects, name)
                     if dev:
                         locales[name] = (part, static_outputs(part) | site_outputs(part) | search_files(part))
+            scripts = node.finish(lambda done, total: progress("Prerendering pages", done, total))
         write_delivery(site, staging, progress, compress=not dev, locale_redirects=locale_redirects,
                        scripts=scripts)
         swap_in(staging, paths.out)
@@ -422,8 +430,7 @@ def build(paths: Paths, *, dev: bool = False, progress: Progress = _no_progress,
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
         gc.unfreeze()
-    prune(paths.cache)
-    return BuildResult(len(site.routes), report.warnings, time.perf_counter() - started, paths.out, site, locales)
+    return locales
 
 
 def check(paths: Paths) -> list[Problem]:
@@ -474,36 +481,68 @@ def _locale_folder(paths: Paths, locale: str) -> Iterator[Path]:
         yield folder
 
 
+def _given(given: set[Path], compress: Callable[[Path], None] | None, path: Path) -> None:
+    """A file written: compressed at once (unless `compress` is None: the dev server's build)."""
+    given.add(path)
+    if compress is not None:
+        compress(path)
+
+
 def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress, previous: Previous = NO_PREVIOUS,
-               compress: Callable[[Path], None] | None = None) -> list[dict[str, str]]:
-    """Write everything but the HTML; return the prerender jobs: every route's, but those whose
-    HTML the previous build had for the same inputs (`previous`: docsite.reuse). `compress` is given
-    each large file written (llms-full.txt, the search indexes: tens of MB at 10,000 pages) as soon
-    as it is, so that it is compressed while the search indexes are made and the rest is written."""
+               written: Callable[[Path], None] | None = None,
+               render: Callable[[Path, list[dict[str, str]]], None] | None = None) -> list[dict[str, str]]:
+    """Write everything but the HTML, and give `render` each route to prerender as soon as its
+    page data is written (the site's and sidebars' data first): every route's, but those whose HTML
+    the previous build had for the same inputs (`previous`: docsite.reuse, which links it). Pages
+    render while the rest is written and the search indexes are made. Returns the jobs given.
+    `written(file)` is told each file it writes rather than links from the previous build (so
+    that it is compressed at once, while the rest is written and the pages render); the static
+    files it copies are not told."""
     staging.mkdir(parents=True)
     copy_tree(frontend.client_dir, staging)
     shutil.rmtree(staging / ".vite", ignore_errors=True)
     copy_tree(site.static_dir, staging)
-    written, total = 0, len(site.files) + len(site.routes) + len(site.redirects)  # about: sidebars, sitemap...
+    count, total = 0, len(site.files) + len(site.routes) + len(site.redirects)  # about: sidebars, sitemap...
 
     def write(files: Iterable[tuple[str, bytes]]) -> None:
-        nonlocal written
+        nonlocal count
         for path, data in files:  # one file at a time: a site's outputs never all held at once
-            if previous.write(staging / path, path, data) and compress is not None and len(data) >= LARGE_FILE:
-                compress(staging / path)
-            if written % 500 == 0:
-                progress("Writing page data", min(written, total), total)
-            written += 1
+            if previous.write(staging / path, path, data) and written is not None:
+                written(staging / path)
+            if count % 500 == 0:
+                progress("Writing page data", min(count, total), total)
+            count += 1
 
-    write(site_output_items(site))
-    write(search_files(site).items())  # made once the rest is written (and its large files given to `compress`)
+    given: list[dict[str, str]] = []
+    # The files whose twins take longest go first: the compression of the last ones written is what
+    # the build waits for at its end. A cold build gives Node its pages first, its most work; a warm
+    # build renders a few pages, and compressing the search indexes (9 MB at 1,000 pages) is its longest.
+    index_first = previous.root is not None
+    if index_first:
+        write(search_files(site).items())
+    write(_shared_data_items(site))
+    for routes in _batches(site.routes, RENDER_BATCH):
+        write(_page_data_items(routes))
+        jobs = reuse_pages(previous, staging, prerender_jobs(site, routes),
+                           {route.path: page_sidebar_path(route.data) for route in routes})
+        if render is not None:
+            render(staging, jobs)
+        given += jobs
+    if not index_first:  # then, while the pages render (83 MB at 10,000 pages)
+        write(search_files(site).items())
+    write(_other_output_items(site))  # the largest first
+    finish_layout(previous, given)
     progress("Writing page data", total, total)
-    _release_freed_memory()  # the search index's building: Node, started next, needs the room
-    sidebars = {route.path: page_sidebar_path(route.data) for route in site.routes}
-    return reuse_pages(previous, staging, prerender_jobs(site), sidebars)
+    _release_freed_memory()  # the search index's building: Node renders beside it
+    return given
 
 
-LARGE_FILE = 1 << 20  # bytes: compressed as soon as written (write_site)
+RENDER_BATCH = 16  # routes whose data is written before Node is given them
+
+
+def _batches(routes: list[Route], size: int) -> Iterator[list[Route]]:
+    for start in range(0, len(routes), size):
+        yield routes[start:start + size]
 
 
 def _keep_from_collection() -> None:
@@ -534,23 +573,37 @@ def site_outputs(site: Site) -> dict[str, bytes]:
 
 def site_output_items(site: Site) -> Iterator[tuple[str, bytes]]:
     """`site_outputs`, each file made when asked for (a cold build of 10,000 pages writes 130 MB of
-    page data: write_site holds one file at a time): the generated files (the specs' downloads,
-    diagrams, Try-it data, the widget's sandbox catalogue, feeds, llms.txt), the data of the site, of
-    every docs version's sidebars and of the pages, the redirects' fallback pages, the sitemap."""
-    config = site.config
-    for path, data in site.files.items():
-        yield path.lstrip("/"), data
+    page data: write_site holds one file at a time): the data of the site, of every docs version's
+    sidebars and of the pages, then the rest (`_other_output_items`)."""
+    yield from _shared_data_items(site)
+    yield from _page_data_items(site.routes)
+    yield from _other_output_items(site)
+
+
+def _shared_data_items(site: Site) -> Iterator[tuple[str, bytes]]:
+    """The data files many pages read: the site's, every docs version's sidebars and versions."""
     yield "_data/site.json", json_bytes(site.site_data)
     for version, bars in (site.version_sidebars or {CURRENT: site.sidebars}).items():
         for sidebar in bars.sidebars.values():
             yield sidebar_data_path(sidebar.id, version), json_bytes(sidebar.to_json())
-    yield docs_data_path(PLUGIN_ID), json_bytes(versions_data(site.versions, config))
-    for route in site.routes:
+    yield docs_data_path(PLUGIN_ID), json_bytes(versions_data(site.versions, site.config))
+
+
+def _page_data_items(routes: Iterable[Route]) -> Iterator[tuple[str, bytes]]:
+    for route in routes:
         yield page_data_path(route.path), json_bytes(route.data)
+
+
+def _other_output_items(site: Site) -> Iterator[tuple[str, bytes]]:
+    """The files no page reads to render: the generated files, the largest first (llms-full.txt,
+    the specs' downloads, diagrams, Try-it data, the widget's sandbox catalogue, feeds, llms.txt,
+    the pages' Markdown), the redirects' fallback pages, the sitemap, robots.txt."""
+    for path, data in sorted(site.files.items(), key=lambda file: -len(file[1])):
+        yield path.lstrip("/"), data
     for redirect in site.redirects:
-        yield html_path(redirect.source, config.trailingSlash), fallback_page(redirect, config).encode()
-    yield "sitemap.xml", sitemap(site.routes, config).encode()
-    yield "robots.txt", robots(config).encode()
+        yield html_path(redirect.source, site.config.trailingSlash), fallback_page(redirect, site.config).encode()
+    yield "sitemap.xml", sitemap(site.routes, site.config).encode()
+    yield "robots.txt", robots(site.config).encode()
 
 
 def static_outputs(site: Site) -> dict[str, bytes]:
@@ -576,40 +629,21 @@ def site_terms(site: Site) -> TermCache:
     return TermCache.of_site(results().folder, site.name, language)
 
 
-def prerender_jobs(site: Site) -> list[dict[str, str]]:
+def prerender_jobs(site: Site, routes: Iterable[Route] | None = None) -> list[dict[str, str]]:
+    """The prerender's job of each route (of `routes`, else of the site's)."""
     return [{"route": route.path, "data": page_data_path(route.path),
-             "html": html_path(route.path, site.config.trailingSlash)} for route in site.routes]
+             "html": html_path(route.path, site.config.trailingSlash)}
+            for route in (site.routes if routes is None else routes)]
 
 
-def prerender(frontend: Frontend, staging: Path, jobs: list[dict[str, str]], progress: Progress,
-              written: Callable[[Path], None] | None = None, *, compress: bool = False) -> dict[Path, frozenset[str]]:
-    """Every job's HTML, by Node (frontend/scripts/prerender.mjs); `written(file)` as each page's
-    file is written. `compress`: with its `.br` and `.gz` twins (docsite.delivery's levels), made
-    by the thread that rendered the page, from the HTML it holds. Returns the CSP sources of each
-    page's inline scripts (docsite.delivery.file_script_hashes), which Node found in the HTML."""
-    jobs_file = staging / "_prerender-jobs.json"
-    jobs_file.write_text(json.dumps(jobs), encoding="utf-8")
-    levels = [f"--compress={BROTLI_QUALITY},{GZIP_LEVEL},{MIN_COMPRESS_BYTES}"] if compress else []
-    process = subprocess.Popen([node(), str(frontend.prerender_script), str(staging), str(jobs_file), *levels],
-                               cwd=frontend.root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               stdin=subprocess.DEVNULL)
-    assert process.stdout is not None and process.stderr is not None
-    scripts: dict[Path, frozenset[str]] = {}
-    for line in process.stdout:
-        parts = line.split()
-        if len(parts) == 3 and parts[0] == "progress":
-            progress("Prerendering pages", int(parts[1]), int(parts[2]))
-        elif line.startswith("page "):
-            html, _, hashes = line[len("page "):].rstrip("\n").partition("\t")
-            scripts[staging / html] = frozenset(hashes.split())
-            if written is not None:
-                written(staging / html)
-    errors = process.stderr.read()
-    if process.wait() != 0:
-        raise BuildError.at(f"prerendering failed:\n{errors.strip()}",
-                            fix="the message names the route; a layout crashed on that page's data")
-    jobs_file.unlink()
-    return scripts
+def prerender(frontend: Frontend, staging: Path, jobs: list[dict[str, str]], progress: Progress, *,
+              compress: bool = False) -> dict[Path, frozenset[str]]:
+    """Every job's HTML, by Node (docsite.prerender, whose `Prerender` a build feeds as it writes):
+    its pages' data written in `staging` already. `compress`: with their `.br` and `.gz` twins.
+    Returns the CSP sources of each page's inline scripts."""
+    with Prerender(frontend, compress=compress) as node:
+        node.render(staging, jobs)
+        return node.finish(lambda done, total: progress("Prerendering pages", done, total))
 
 
 def write_delivery(site: Site, staging: Path, progress: Progress, *, compress: bool = True,

@@ -51,7 +51,7 @@ class Previous:
     The staging folder is laid out beside the build by a process of its own started by the first
     `write` (docsite.layout): it makes the previous build's folders (130 to 250 µs of system time
     each here, and every page has one: 1.3 to 2.5 s at 10,000 pages), then links the twins of the
-    files linked, on the other core while the search indexes are made. `reuse_pages` waits for
+    files linked, on the other core while the search indexes are made. `finish_layout` waits for
     it, and removes the folders it made that the build leaves empty (a page deleted since)."""
 
     root: Path | None
@@ -156,8 +156,13 @@ class _Layout:
         told = self.told.read().decode("utf-8", "surrogateescape").splitlines()
         self.told.close()
         made = [line[2:] for line in told if line.startswith("d ")]
+        kept = set()  # the folders needed and theirs: Node may be making a page's folder meanwhile
+        for folder in needed:
+            while folder and folder not in kept:
+                kept.add(folder)
+                folder = os.path.dirname(folder)
         for folder in sorted(made, key=lambda path: path.count("/"), reverse=True):
-            if folder not in needed:
+            if folder not in kept:
                 with suppress(OSError):  # not empty
                     os.rmdir(self.staging / folder)
         if self.process is None or self.process.returncode != 0:
@@ -168,25 +173,31 @@ class _Layout:
 def reuse_pages(previous: Previous, staging: Path, jobs: list[dict[str, str]],
                 sidebars: dict[str, str | None]) -> list[dict[str, str]]:
     """Link the previous build's HTML of every route whose rendering inputs were reused; return the
-    jobs left to prerender. `jobs` are build.prerender_jobs's; `sidebars` maps a route to its
-    sidebar's data file (None: the page has no sidebar). The folders `previous` made ahead are
-    there by then; those left empty are removed (a page deleted since: a cold build has no folder)."""
-    laying, previous.layout = previous.layout, None
-    left = jobs
-    if previous.root is not None and previous.reused(SITE_DATA):
-        left = []
-        for job in jobs:
-            sidebar = sidebars.get(job["route"])
-            unchanged = previous.reused(job["data"]) and (sidebar is None or previous.reused(sidebar))
-            if unchanged and _link_page(previous.root / job["html"], staging / job["html"]):
-                previous.linked.add(job["html"])
-                if laying is not None and previous.same:
-                    laying.twins(job["html"])
-            else:
-                left.append(job)
-    if laying is not None:
-        previous.twinned = laying.finish({os.path.dirname(job["html"]) for job in left})
+    jobs left to prerender. `jobs` are build.prerender_jobs's (a batch of routes whose data was just
+    written: the build calls it batch by batch, then `finish_layout` once); `sidebars` maps a route
+    to its sidebar's data file (None: the page has no sidebar)."""
+    if previous.root is None or not previous.reused(SITE_DATA):
+        return jobs
+    left = []
+    for job in jobs:
+        sidebar = sidebars.get(job["route"])
+        unchanged = previous.reused(job["data"]) and (sidebar is None or previous.reused(sidebar))
+        if unchanged and _link_page(previous.root / job["html"], staging / job["html"]):
+            previous.linked.add(job["html"])
+            if previous.layout is not None and previous.same:
+                previous.layout.twins(job["html"])
+        else:
+            left.append(job)
     return left
+
+
+def finish_layout(previous: Previous, rendered: list[dict[str, str]]) -> None:
+    """Once every page was given to `reuse_pages`: wait for the process laying out the staging
+    folder (`Previous`), and remove the folders it made that the build leaves empty (a page deleted
+    since: a cold build has no folder), but those the prerender of the `rendered` jobs writes in."""
+    laying, previous.layout = previous.layout, None
+    if laying is not None:
+        previous.twinned = laying.finish({os.path.dirname(job["html"]) for job in rendered})
 
 
 def _link_page(source: Path, target: Path) -> bool:

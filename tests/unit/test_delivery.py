@@ -3,8 +3,10 @@ nginx configuration made from them (served for real by tests/e2e/test_delivery.p
 
 from __future__ import annotations
 
+import gzip
 from pathlib import Path
 
+import brotli
 import pytest
 from typer.testing import CliRunner
 
@@ -12,7 +14,11 @@ from docsite.build import Paths, build
 from docsite.cli import app
 from docsite.config import SiteConfig
 from docsite.delivery import (
+    BROTLI_QUALITY,
+    ENCODINGS,
+    GZIP_LEVEL,
     IMMUTABLE,
+    Precompressor,
     Rules,
     content_security_policy,
     headers_file,
@@ -183,6 +189,36 @@ def test_a_staging_folder_is_compressed_where_twins_are_missing(tmp_path: Path) 
     assert sorted(p.name for p in (tmp_path / "docs").iterdir()) == ["page.html", "page.html.br", "page.html.gz",
                                                                      "tiny.css"]
     assert twin.stat().st_mtime_ns == made and not (tmp_path / "_headers.gz").exists()
+
+
+
+def test_the_precompressor_compresses_each_file_given_in_a_process_of_its_own(tmp_path: Path) -> None:
+    """What a build gives it as it writes: the files worth it get their twins (the same bytes as
+    `precompress`'s), the others none; the block ends once every file given is done."""
+    pages = [write(tmp_path / "docs" / f"page-{n}.html", f"<p>text {n}</p>" * 100) for n in range(300)]
+    large = write(tmp_path / "llms-full.txt", "".join(f"line {n} of a long text\n" for n in range(200_000)))
+    small = write(tmp_path / "tiny.css", "a{}")
+    with Precompressor() as early:
+        for path in [*pages, large, small, tmp_path / "_headers"]:
+            early.add(path)
+    assert not small.with_name("tiny.css.br").exists()
+    for made in (pages[0], large):  # a large file is read a chunk at a time, its two twins on two threads
+        again = write(tmp_path / "again" / made.name, made.read_text())
+        precompress(again.parent)
+        assert all(made.with_name(made.name + suffix).read_bytes() == again.with_name(again.name + suffix)
+                   .read_bytes() for _, suffix in ENCODINGS)
+    assert all(page.with_name(page.name + suffix).is_file() for page in pages for _, suffix in ENCODINGS)
+    text = large.read_bytes()  # read a chunk at a time, compressed as in one piece
+    assert large.with_name("llms-full.txt.gz").read_bytes() == gzip.compress(text, GZIP_LEVEL, mtime=0)
+    assert large.with_name("llms-full.txt.br").read_bytes() == brotli.compress(text, brotli.MODE_TEXT, BROTLI_QUALITY)
+    assert not list(tmp_path.glob("*.docsite-part"))
+
+
+def test_a_file_the_precompressor_cannot_compress_fails_the_build(tmp_path: Path) -> None:
+    page = write(tmp_path / "page.html", "<p>text</p>" * 100)
+    (tmp_path / "page.html.gz").mkdir()  # its twin cannot be written
+    with pytest.raises(OSError, match=r"precompression failed: (.|\n)*page\.html\.gz"), Precompressor() as early:
+        early.add(page)
 
 
 # -- nginx ------------------------------------------------------------------------------------------

@@ -1,20 +1,23 @@
-"""The cold build's prerender (frontend/scripts/prerender.mjs run by docsite.build.prerender): one
-thread for a small site, worker threads from 200 routes. Either way every page is written and
-reported as it is (with its twins when asked: Node compresses the HTML it holds), with the hashes of
-its inline scripts, progress reaches the end, and a route whose page crashes is named in the error."""
+"""The build's prerender (frontend/scripts/prerender.mjs --stream, fed by docsite.prerender): one
+thread for a few routes, worker threads too once routes queue up. Either way every page is written
+and reported (with its twins when asked: Node compresses the HTML it holds), with the hashes of its
+inline scripts, progress reaches the end, and a route whose page crashes is named in the error."""
 
 from __future__ import annotations
 
 import gzip
+import subprocess
 from pathlib import Path
 
 import brotli
 import pytest
 
+import docsite.build as builder
 from docsite.build import Paths, build, prerender
 from docsite.delivery import ENCODINGS, file_script_hashes
 from docsite.errors import BuildError
 from docsite.frontend import Frontend
+from docsite.prerender import Prerender
 from tests.conftest import FRONTEND
 
 
@@ -27,10 +30,8 @@ def _jobs(count: int) -> list[dict[str, str]]:
 def test_every_page_is_written_and_reported_as_it_is(mini_site: Path, tmp_path: Path, count: int) -> None:
     out = tmp_path / "build"
     build(Paths(mini_site, out, FRONTEND, tmp_path / "cache"), log=lambda _: None)
-    written: list[Path] = []
     steps: list[tuple[int, int]] = []
-    prerender(Frontend(FRONTEND), out, _jobs(count), lambda _, done, total: steps.append((done, total)),
-              written.append)
+    written = prerender(Frontend(FRONTEND), out, _jobs(count), lambda _, done, total: steps.append((done, total)))
     expected = [out / job["html"] for job in _jobs(count)]
     assert sorted(written) == sorted(expected)
     assert all(page.read_text(encoding="utf-8") == (out / "docs" / "index.html").read_text(encoding="utf-8")
@@ -73,3 +74,60 @@ def test_the_route_whose_page_crashes_is_named(mini_site: Path, tmp_path: Path, 
     assert "prerendering failed:" in message and "prerender failed for route /docs/broken" in message
     assert "caused by: SyntaxError" in message
     assert "a layout crashed on that page's data" in message
+
+
+def test_a_build_whose_page_crashes_names_its_route_and_leaves_the_previous_build(
+        mini_site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pages render while the rest of the site is written: a page that fails stops the build all
+    the same, with the route named, the previous build as it was and no staging folder left."""
+    out = tmp_path / "build"
+    build(Paths(mini_site, out, FRONTEND, tmp_path / "cache"), log=lambda _: None)
+    before = {path: path.read_bytes() for path in out.rglob("*") if path.is_file()}
+    real = builder.prerender_jobs
+    broken = {"route": "/docs/broken", "data": "_data/page/missing.json", "html": "broken/index.html"}
+    monkeypatch.setattr(builder, "prerender_jobs", lambda *args: [*real(*args), broken])
+    with pytest.raises(BuildError) as failure:
+        build(Paths(mini_site, out, FRONTEND, tmp_path / "cache"), log=lambda _: None)
+    assert "prerender failed for route /docs/broken" in str(failure.value)
+    assert {path: path.read_bytes() for path in out.rglob("*") if path.is_file()} == before
+    assert [path.name for path in tmp_path.iterdir() if path.name.startswith(".build")] == []
+
+
+def test_node_stops_with_the_build(mini_site: Path, tmp_path: Path) -> None:
+    """A build that stops before its pages are done (an error, Ctrl+C) stops its Node process; and
+    Node stops by itself when the builder's end of its input closes before the builder said it
+    was done (the builder was killed): it renders nothing more."""
+    out = tmp_path / "build"
+    build(Paths(mini_site, out, FRONTEND, tmp_path / "cache"), log=lambda _: None)
+    with Prerender(Frontend(FRONTEND), compress=True) as node:
+        node.render(out, _jobs(250))
+        process = node._process
+    assert process.poll() is not None
+    orphan = subprocess.Popen(["node", str(Frontend(FRONTEND).prerender_script), "--stream"], cwd=FRONTEND,
+                              stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    assert orphan.stdin is not None
+    orphan.stdin.close()
+    assert orphan.wait(timeout=10) == 1
+
+
+def test_node_starts_with_a_cold_build_and_not_for_a_warm_one_with_nothing_to_render(
+        mini_site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cold build starts Node before it loads the content (the front end loads meanwhile); a
+    warm build starts it with its first page to render: none when nothing changed."""
+    events: list[str] = []
+    real_start, real_load = Prerender.start, builder.load_site
+
+    def start(node: Prerender) -> None:
+        if node._process is None:
+            events.append("node")
+        real_start(node)
+
+    monkeypatch.setattr(Prerender, "start", start)
+    monkeypatch.setattr(builder, "load_site", lambda *args, **kwargs: (events.append("load"),
+                                                                       real_load(*args, **kwargs))[1])
+    out = tmp_path / "build"
+    build(Paths(mini_site, out, FRONTEND, tmp_path / "cache"), log=lambda _: None)
+    assert events == ["node", "load"]
+    events.clear()
+    build(Paths(mini_site, out, FRONTEND, tmp_path / "cache"), log=lambda _: None)
+    assert events == ["load"]

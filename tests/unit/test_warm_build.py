@@ -27,6 +27,7 @@ from docsite.config import load_config
 from docsite.delivery import _to_compress
 from docsite.errors import BuildError, Report
 from docsite.frontend import Frontend
+from docsite.prerender import Prerender
 from docsite.search import TermCache, search_index_files
 from docsite.versions import cut_version
 from tests.conftest import FRONTEND, ROOT
@@ -47,18 +48,21 @@ def warm_site(content: Path) -> None:
 
 @contextmanager
 def prerendered() -> Iterator[list[set[str]]]:
-    """The routes each prerender of the builds in the block was given."""
+    """The routes each build in the block gave its prerender to render (a set per build that gave any)."""
     calls: list[set[str]] = []
-    real = builder.prerender
+    given: dict[Prerender, set[str]] = {}
+    real = Prerender.render
 
-    def recording(frontend: Frontend, staging: Path, jobs: list[dict[str, str]], progress: builder.Progress,
-                  written: Callable[[Path], None] | None = None, *,
-                  compress: bool = False) -> dict[Path, frozenset[str]]:
-        calls.append({job["route"] for job in jobs})
-        return real(frontend, staging, jobs, progress, written, compress=compress)
+    def recording(node: Prerender, folder: Path, jobs: list[dict[str, str]]) -> None:
+        if jobs:
+            if node not in given:
+                given[node] = set()
+                calls.append(given[node])
+            given[node].update(job["route"] for job in jobs)
+        real(node, folder, jobs)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(builder, "prerender", recording)
+        patch.setattr(Prerender, "render", recording)
         yield calls
 
 
@@ -152,7 +156,7 @@ def test_the_twins_of_linked_files_are_linked_by_the_layout_process(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The previous build's folders and the twins of the data files and pages a warm build linked
     are laid out by a process of its own (docsite.layout), beside the build: reuse_twins itself
-    looks only at the files written or copied."""
+    looks only at the files copied (those written are compressed as they are)."""
     content, out, cache = tmp_path / "content", tmp_path / "build", tmp_path / "results"
     warm_site(content)
     build_into(content, out, cache)
@@ -172,14 +176,51 @@ def test_the_twins_of_linked_files_are_linked_by_the_layout_process(
         assert Path(path).name not in looked_at, path
         for twin in (".br", ".gz"):
             assert os.path.samefile(out / (path + twin), kept / (path + twin)), path + twin
-    assert "beta.json" in looked_at, "a file written again: its twins are compressed again"
+    beta = "_data/page/docs/guides/beta.json"  # written again: compressed as it was written
+    for twin in (".br", ".gz"):
+        assert not os.path.samefile(out / (beta + twin), kept / (beta + twin)), beta + twin
+
+
+def test_pages_given_in_many_batches_keep_the_layout_to_the_last(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """write_site gives the routes to reuse_pages and Node batch by batch: the layout process links
+    the twins of every batch's reused pages, and removes the folders left empty once, after the last
+    (a folder of a later batch's page is not removed before its page is linked or rendered)."""
+    monkeypatch.setattr(builder, "RENDER_BATCH", 1)
+    content, out, cache = tmp_path / "content", tmp_path / "build", tmp_path / "results"
+    warm_site(content)
+    build_into(content, out, cache)
+    kept = tmp_path / "kept"
+    shutil.copytree(out, kept, copy_function=os.link)
+    delete_page(content)
+    edit_body(content)
+    looked_at: list[str] = []
+    real = reuse._link_twins
+    monkeypatch.setattr(reuse, "_link_twins", lambda path, source: looked_at.append(path.name) or real(path, source))
+    layouts: list[Path] = []
+    start = reuse._Layout.__init__
+
+    def started(laying: Any, previous: Path, staging: Path) -> None:
+        layouts.append(staging)
+        start(laying, previous, staging)
+
+    monkeypatch.setattr(reuse._Layout, "__init__", started)
+
+    rendered = build_into(content, out, cache)
+    assert len(layouts) == 1, "one layout process for the build's one site"
+    assert "/docs/guides/beta" in rendered and "/404" not in rendered  # the last route, in the last batch
+    cold = tmp_path / "cold"
+    build_into(content, cold, tmp_path / "cold-results")
+    assert snapshot(out) == snapshot(cold) and folders(out) == folders(cold)
+    assert not (out / "docs" / "guides" / "gamma").exists()
+    assert "index.html" not in looked_at, "every reused page's twins linked by the layout process"
+    assert "404.html" not in looked_at and os.path.samefile(out / "404.html.br", kept / "404.html.br")
 
 
 def test_files_compressed_as_soon_as_written_are_compressed_once_and_cold_equals_warm(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """write_site gives its large files (llms-full.txt, the search indexes) to precompression as it
-    writes them: here every file is large, and neither the walk after it nor reuse_twins gives them again."""
-    monkeypatch.setattr(builder, "LARGE_FILE", 1)
+    """write_site gives each file it writes (not those it links) to precompression at once, while
+    the pages render: reuse_twins does not give them again."""
     given: list[Path] = []
     real = builder.Precompressor.add
     monkeypatch.setattr(builder.Precompressor, "add", lambda self, path: (given.append(path), real(self, path))[1])
@@ -191,7 +232,10 @@ def test_files_compressed_as_soon_as_written_are_compressed_once_and_cold_equals
     build_into(content, out, cache)
     assert len(given) == len(set(given)), "no file is compressed twice"
     assert any(path.name.startswith("search-index-") for path in given)
+    assert any(path.name == "beta.json" for path in given), "the edited page's data"
+    given.clear()
     build_into(content, tmp_path / "cold", tmp_path / "cold-results")
+    assert len(given) == len(set(given)), "no file is compressed twice"
     warm_files, cold_files = snapshot(out), snapshot(tmp_path / "cold")
     assert sorted(warm_files) == sorted(cold_files)
     assert [path for path in cold_files if warm_files[path] != cold_files[path]] == []
@@ -447,9 +491,8 @@ def test_the_loaded_site_is_left_out_of_full_collections_until_the_build_returns
     walk it) while it writes and prerenders, and unfreezes it when it returns; the dev server, whose
     sites replace one another in its process, does not."""
     frozen: list[int] = []
-    real = builder.prerender
-    monkeypatch.setattr(builder, "prerender", lambda *args, **kwargs: (frozen.append(gc.get_freeze_count()),
-                                                                       real(*args, **kwargs))[1])
+    real = Prerender.render
+    monkeypatch.setattr(Prerender, "render", lambda *args: (frozen.append(gc.get_freeze_count()), real(*args))[1])
     content = tmp_path / "content"
     warm_site(content)
     build(Paths(content, tmp_path / "build", FRONTEND, tmp_path / "results"), dev=dev, log=lambda line: None)
