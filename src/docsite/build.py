@@ -427,6 +427,7 @@ def _write(paths: Paths, site: Site, frontend: Frontend, previous: Previous, nod
                        scripts=scripts)
         swap_in(staging, paths.out)
     finally:
+        node.stop()  # a failed build's pages are no longer written in the staging folder it removes
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
         gc.unfreeze()

@@ -34,8 +34,8 @@ FAILED_FIX = "the message names the route; a layout crashed on that page's data"
 
 
 class Prerender:
-    """The build's Node process, started by `start` or with the first pages to render; leaving the
-    `with` block stops it unless `finish` returned."""
+    """The build's Node process, started by `start` or with the first pages to render; `stop`, or
+    leaving the `with` block, stops it unless `finish` returned."""
 
     def __init__(self, frontend: Frontend, *, compress: bool) -> None:
         self._frontend = frontend
@@ -120,6 +120,11 @@ class Prerender:
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
+        self.stop()
+
+    def stop(self) -> None:
+        """Stop Node unless it has returned (`finish`): a failed build's pages are no longer written.
+        Safe to call again."""
         if self._process is None:
             return
         if self._process.poll() is None:

@@ -6,8 +6,10 @@ inline scripts, progress reaches the end, and a route whose page crashes is name
 from __future__ import annotations
 
 import gzip
+import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import brotli
 import pytest
@@ -131,3 +133,32 @@ def test_node_starts_with_a_cold_build_and_not_for_a_warm_one_with_nothing_to_re
     events.clear()
     build(Paths(mini_site, out, FRONTEND, tmp_path / "cache"), log=lambda _: None)
     assert events == ["load"]
+
+
+def test_a_build_that_fails_while_its_pages_render_stops_node_before_removing_its_staging_folder(
+        mini_site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error after the first pages were given to Node (here, making the search indexes) stops
+    Node before the staging folder is removed: no page is written into it meanwhile, and nothing
+    is left of the build."""
+    nodes: list[Prerender] = []
+    real_render, real_rmtree = Prerender.render, shutil.rmtree
+    monkeypatch.setattr(Prerender, "render", lambda node, folder, jobs: (nodes.append(node),
+                                                                         real_render(node, folder, jobs))[1])
+
+    def failing(*args: object, **kwargs: object) -> None:
+        raise BuildError.at("the disk is full")
+
+    running_at_removal: list[bool] = []
+
+    def rmtree(path: Path, *args: Any, **kwargs: Any) -> None:
+        if ".staging-" in Path(path).name:
+            running_at_removal.extend(node._process is not None and node._process.poll() is None for node in nodes)
+        real_rmtree(path, *args, **kwargs)
+
+    monkeypatch.setattr(builder, "search_files", failing)
+    monkeypatch.setattr(shutil, "rmtree", rmtree)
+    out = tmp_path / "build"
+    with pytest.raises(BuildError, match="the disk is full"):
+        build(Paths(mini_site, out, FRONTEND, tmp_path / "cache"), log=lambda _: None)
+    assert nodes and running_at_removal == [False] * len(nodes)
+    assert not out.exists() and [path.name for path in tmp_path.iterdir() if path.name.startswith(".build")] == []
