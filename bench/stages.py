@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import shutil
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -21,7 +21,7 @@ from tests.conftest import ROOT
 
 LOADING = ("load_content", "render_diagrams", "reference_routes", "check_api_calls", "check_json_bodies",
            "lint_site", "check_links", "search_documents", "llms_files")
-WRITING = ("load_site", "write_site", "search_files", "write_delivery", "precompress", "swap_in")
+WRITING = ("load_site", "write_site", "search_file_parts", "write_delivery", "precompress", "swap_in")
 WAITS = {"prerender": (Prerender, "finish")}  # stages that are methods: name -> (class, method)
 
 
@@ -32,12 +32,16 @@ def _timed(names: tuple[str, ...], seconds: dict[str, float]) -> Iterator[None]:
     originals = {name: getattr(owner, attribute) for name, (owner, attribute) in owners.items()}
 
     def timer(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        def add(started: float) -> None:
+            seconds[name] = seconds.get(name, 0.0) + time.perf_counter() - started
+
         def timed(*args: Any, **kwargs: Any) -> Any:
             started = time.perf_counter()
             try:
-                return function(*args, **kwargs)
+                result = function(*args, **kwargs)
             finally:
-                seconds[name] = seconds.get(name, 0.0) + time.perf_counter() - started
+                add(started)
+            return _iterated(result, add) if isinstance(result, Generator) else result
         return timed
 
     for name, function in originals.items():
@@ -47,6 +51,23 @@ def _timed(names: tuple[str, ...], seconds: dict[str, float]) -> Iterator[None]:
     finally:
         for name, function in originals.items():
             setattr(owners[name][0], owners[name][1], function)
+
+
+def _iterated(items: Iterator[Any], add: Callable[[float], None]) -> Iterator[Any]:
+    """`items`, the time spent making each (`add(started)`), and the iterators they hold, counted:
+    a stage that makes its output as it is read (the search indexes, part by part) is timed while
+    it makes it, not while the build writes it."""
+    while True:
+        started = time.perf_counter()
+        try:
+            item = next(items)
+        except StopIteration:
+            add(started)
+            return
+        add(started)
+        if isinstance(item, tuple):
+            item = tuple(_iterated(part, add) if isinstance(part, Iterator) else part for part in item)
+        yield item
 
 
 def stage_seconds(content: Path, out: Path, cache: Path = ROOT / CACHE_DIR_NAME) -> dict[str, float]:

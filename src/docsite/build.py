@@ -114,7 +114,7 @@ from docsite.routes import (
     page_url,
     react_route,
 )
-from docsite.search import SearchDocument, TermCache, search_documents, search_index_files, search_tags
+from docsite.search import SearchDocument, TermCache, search_documents, search_index_parts, search_tags
 from docsite.search.languages import language_of
 from docsite.sidebars import Sidebars, load_sidebars
 from docsite.sitedata import site_data
@@ -505,7 +505,7 @@ def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress
     copy_tree(site.static_dir, staging)
     count, total = 0, len(site.files) + len(site.routes) + len(site.redirects)  # about: sidebars, sitemap...
 
-    def write(files: Iterable[tuple[str, bytes]]) -> None:
+    def write(files: Iterable[tuple[str, bytes | Iterable[bytes]]]) -> None:
         nonlocal count
         for path, data in files:  # one file at a time: a site's outputs never all held at once
             if previous.write(staging / path, path, data) and written is not None:
@@ -520,7 +520,7 @@ def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress
     # build renders a few pages, and compressing the search indexes (9 MB at 1,000 pages) is its longest.
     index_first = previous.root is not None
     if index_first:
-        write(search_files(site).items())
+        write(search_file_parts(site))
     write(_shared_data_items(site))
     for routes in _batches(site.routes, RENDER_BATCH):
         write(_page_data_items(routes))
@@ -530,7 +530,7 @@ def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress
             render(staging, jobs)
         given += jobs
     if not index_first:  # then, while the pages render (83 MB at 10,000 pages)
-        write(search_files(site).items())
+        write(search_file_parts(site))
     write(_other_output_items(site))  # the largest first
     finish_layout(previous, given)
     progress("Writing page data", total, total)
@@ -614,14 +614,23 @@ def static_outputs(site: Site) -> dict[str, bytes]:
 
 
 def search_files(site: Site, terms: TermCache | None = None) -> dict[str, bytes]:
-    """The search indexes, from the terms of the previous build's texts: only changed sections are
-    analysed (docsite.search.analysis). `terms`: the site's (`site_terms`, in its language), which the caller saves
-    (the dev server's, kept in memory between rebuilds); else read from the result cache and saved."""
+    """The search indexes, by path in the build (`search_file_parts`, joined: the dev server
+    compares them with the previous rebuild's)."""
+    return {path: b"".join(parts) for path, parts in search_file_parts(site, terms)}
+
+
+def search_file_parts(site: Site, terms: TermCache | None = None) -> Iterator[tuple[str, Iterator[bytes]]]:
+    """The search indexes, each file part by part (docsite.search.search_index_parts: read a file's
+    parts before the next file), from the terms of the previous build's texts: only changed
+    sections are analysed (docsite.search.analysis). `terms`: the site's (`site_terms`, in its
+    language), which the caller saves (the dev server's, kept in memory between rebuilds); else
+    read from the result cache and saved once every file was made."""
     kept = terms or site_terms(site)
-    files = search_index_files(site.search, site.config.search, language_of(site.site_data["i18n"]["htmlLang"]), kept)
+    language = language_of(site.site_data["i18n"]["htmlLang"])
+    for path, parts in search_index_parts(site.search, site.config.search, language, kept):
+        yield path.lstrip("/"), parts
     if terms is None:
         kept.save()
-    return {path.lstrip("/"): data for path, data in files.items()}
 
 
 def site_terms(site: Site) -> TermCache:

@@ -85,9 +85,16 @@ def json_bytes(data: Any) -> bytes:
 
 
 
-def write_bytes(path: Path, data: bytes) -> None:
+def write_bytes(path: Path, data: bytes | Iterable[bytes]) -> None:
+    """Write `data`, or its parts one after the other (a file made part by part, such as a search
+    index, is never held whole)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
+    if isinstance(data, bytes):
+        path.write_bytes(data)
+        return
+    with path.open("wb") as file:
+        for part in data:
+            file.write(part)
 
 
 def copy_tree(source: Path, target: Path) -> None:

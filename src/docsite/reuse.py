@@ -27,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,12 +67,15 @@ class Previous:
     def folder(self, name: str) -> Previous:
         return Previous(self.root / name if self.root is not None else None)
 
-    def write(self, target: Path, path: str, data: bytes) -> bool:
-        """Write `data` at `target` (the staging folder's `path`): a link to the previous build's
-        file when its bytes are `data`. Whether it was written (not linked)."""
+    def write(self, target: Path, path: str, data: bytes | Iterable[bytes]) -> bool:
+        """Write `data` (or its parts: output.write_bytes) at `target` (the staging folder's
+        `path`): a link to the previous build's file when its bytes are `data`. Whether it was
+        written (not linked)."""
         if self.root is None:
             write_bytes(target, data)
             return True
+        if not isinstance(data, bytes):  # compared whole
+            data = b"".join(data)
         if self.layout is None:
             self.layout = _Layout(self.root, _staging_of(target, path))
         written = True

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import gc
+import json
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
 
 from docsite import build as builder
+from docsite import reuse
 from docsite.build import Paths, build, check, load_site
 from docsite.errors import BuildError
 from tests.conftest import CONTENT, FRONTEND
@@ -61,22 +64,42 @@ def test_every_broken_link_is_listed_in_one_run(mini_site: Path) -> None:
 def test_the_cycle_collector_leaves_the_loaded_site_alone_while_its_files_are_written(
         mini_site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     frozen: list[int] = []
-    search_files = builder.search_files
+    search_file_parts = builder.search_file_parts
 
-    def counted(site: builder.Site) -> dict[str, bytes]:
+    def counted(site: builder.Site) -> Iterator[tuple[str, Iterator[bytes]]]:
         frozen.append(gc.get_freeze_count())
-        return search_files(site)
+        return search_file_parts(site)
 
-    monkeypatch.setattr(builder, "search_files", counted)
+    monkeypatch.setattr(builder, "search_file_parts", counted)
     paths = Paths(mini_site, tmp_path / "build", FRONTEND, tmp_path / "cache")
     build(paths, log=lambda _: None)
     assert frozen and frozen[0] > 1000, "the site's objects were frozen while the search index was made"
     assert gc.get_freeze_count() == 0, "and given back to the collector after"
 
-    def failing(site: builder.Site) -> dict[str, bytes]:
+    def failing(site: builder.Site) -> Iterator[tuple[str, Iterator[bytes]]]:
         raise BuildError.at("the search index failed")
 
-    monkeypatch.setattr(builder, "search_files", failing)
+    monkeypatch.setattr(builder, "search_file_parts", failing)
     with pytest.raises(BuildError):
         build(paths, log=lambda _: None)
     assert gc.get_freeze_count() == 0, "a failed build gives them back too"
+
+
+def test_a_cold_build_writes_the_search_indexes_part_by_part(
+        mini_site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An index file (83 MB at 10,000 pages) is written as it is made, never held whole: the build's
+    peak memory is the Python process's while it makes the index."""
+    given: dict[str, bool] = {}
+    real = reuse.write_bytes
+
+    def recording(path: Path, data: bytes | Iterable[bytes]) -> None:
+        if path.name.startswith("search-index-"):
+            given[path.name] = isinstance(data, bytes)
+        real(path, data)
+
+    monkeypatch.setattr(reuse, "write_bytes", recording)
+    out = tmp_path / "build"
+    build(Paths(mini_site, out, FRONTEND, tmp_path / "cache"), log=lambda _: None)
+    assert given and not any(given.values()) and "search-index-docs-default-current.json" in given
+    index = json.loads((out / "search-index-docs-default-current.json").read_bytes())
+    assert index["documents"] and index["index"]["invertedIndex"]

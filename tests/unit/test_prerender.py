@@ -155,7 +155,7 @@ def test_a_build_that_fails_while_its_pages_render_stops_node_before_removing_it
             running_at_removal.extend(node._process is not None and node._process.poll() is None for node in nodes)
         real_rmtree(path, *args, **kwargs)
 
-    monkeypatch.setattr(builder, "search_files", failing)
+    monkeypatch.setattr(builder, "search_file_parts", failing)
     monkeypatch.setattr(shutil, "rmtree", rmtree)
     out = tmp_path / "build"
     with pytest.raises(BuildError, match="the disk is full"):

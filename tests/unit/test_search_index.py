@@ -14,7 +14,16 @@ from docsite.build import Paths, Site, load_site
 from docsite.config import Search, SearchBoosts
 from docsite.markdown import render_markdown
 from docsite.routes import Route, SearchSection
-from docsite.search import search_documents, search_index, search_index_files, search_tags, split_sections
+from docsite.search import (
+    SearchDocument,
+    SearchPage,
+    search_documents,
+    search_index,
+    search_index_files,
+    search_index_parts,
+    search_tags,
+    split_sections,
+)
 from docsite.search.lunr_index import LunrIndexBuilder
 from docsite.search.lunrjs import index_terms, stem, tokenize, trim
 from docsite.sidebars import Sidebars
@@ -248,6 +257,26 @@ def test_the_builders_json_is_the_json_encoders() -> None:
     expected = json.dumps(builder.serialize(), ensure_ascii=False, separators=(",", ":"))
     assert builder.serialize_json() == expected
     assert json.loads(expected)["invertedIndex"]  # a real index, not two empty ones
+
+
+def test_a_large_index_file_is_made_part_by_part_with_the_same_bytes() -> None:
+    """A build writes an index file part by part as it is made (83 MB at 10,000 pages: never held
+    whole, nor its text); the parts joined are json.dumps's of `search_index`, commas between
+    batches included."""
+    pages = [SearchPage(f"/docs/page-{number}", f"Page {number}", "docs", ("payments",) if number % 7 else (),
+                        (), ("Guides",), None) for number in range(1_200)]
+    documents = [SearchDocument(page, anchor, f"{page.title} {anchor}".strip(),
+                                f"Refund {page.route} orders in state {anchor or 'open'} within {number} days.")
+                 for number, page in enumerate(pages) for anchor in ("", "refunds")]
+    settings = Search()
+    [(name, parts)] = search_index_parts(documents, settings)
+    pieces = list(parts)
+    whole = b"".join(pieces)
+    assert name == "search-index-docs-default-current.json"
+    assert whole == json.dumps(search_index(documents, settings), ensure_ascii=False,
+                               separators=(",", ":")).encode()
+    assert whole == search_index_files(documents, settings)[name]
+    assert len(pieces) > 6 and max(map(len, pieces)) < len(whole) / 4
 
 
 def test_an_index_files_bytes_are_the_json_of_search_index(site: Site) -> None:

@@ -25,6 +25,7 @@ language's code before it reads the index.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from docsite.collector import collection_paused
@@ -41,6 +42,7 @@ __all__ = [
     "TermCache",
     "search_documents",
     "search_index_files",
+    "search_index_parts",
     "search_tags",
     "split_sections",
 ]
@@ -65,18 +67,35 @@ def search_index_files(documents: list[SearchDocument], settings: Search,
     """Site path -> content of every search index file, its text indexed in `language`; `terms`:
     the texts' terms kept from the previous build (docsite.search.analysis), else every text is
     analysed."""
-    files = {}
+    return {name: b"".join(parts) for name, parts in search_index_parts(documents, settings, language, terms)}
+
+
+def search_index_parts(documents: list[SearchDocument], settings: Search, language: Language = ENGLISH,
+                       terms: TermCache | None = None) -> Iterator[tuple[str, Iterator[bytes]]]:
+    """`search_index_files`, each file's content part by part, made as its parts are asked for (read
+    each file's parts before the next file): a build writes them as they come, and never holds a
+    whole index file (83 MB at 10,000 pages) nor its text."""
     for tag in search_tags(documents):
-        with collection_paused():  # millions of postings, no cycle (docsite.collector)
-            stored, builder = _indexed([d for d in documents if d.page.tag == tag], settings, language, terms)
-            # `search_index(...)` as compact JSON, the index written by the builder (docsite.search.lunr_index),
-            # encoded part by part: the text of the whole file (83 MB at 10,000 pages) is never held as well
-            stored_json = _json(stored).encode()
-            index_json = builder.serialize_json().encode()
-            del stored, builder
-            files[index_file_name(tag)] = b"".join((b'{"documents":', stored_json, b',"index":', index_json, b"}"))
-            del stored_json, index_json
-    return files
+        yield index_file_name(tag), _index_file([d for d in documents if d.page.tag == tag], settings, language, terms)
+
+
+def _index_file(documents: list[SearchDocument], settings: Search, language: Language,
+                terms: TermCache | None) -> Iterator[bytes]:
+    """`search_index(...)` as compact JSON, part by part: the stored documents a thousand at a time,
+    then the index as its builder writes it (docsite.search.lunr_index)."""
+    with collection_paused():  # millions of postings, no cycle (docsite.collector)
+        stored, builder = _indexed(documents, settings, language, terms)
+        yield b'{"documents":['
+        for start in range(0, len(stored), _STORED_PART):
+            yield (b"," if start else b"") + _json(stored[start:start + _STORED_PART])[1:-1].encode()
+        del stored
+        yield b'],"index":'
+        for part in builder.json_parts():
+            yield part.encode()
+        yield b"}"
+
+
+_STORED_PART = 1000  # documents
 
 
 def search_index(documents: list[SearchDocument], settings: Search, language: Language = ENGLISH,

@@ -13,10 +13,11 @@ using lunr.py's `idf`. lunr.py's Builder is not used as is because, measured her
 
 Field vectors of empty fields are left out: lunr.js only reads the vector of a field a term matched.
 
-`serialize_json` writes the index's JSON itself, the bytes `json.dumps(serialize(), ensure_ascii=False,
-separators=(",", ":"))` makes (tests/unit/test_search_index.py compares them): the inverted index
-holds an empty object per posting (`"12":{}`), millions of them at 10,000 pages, and the encoder spent
-8 s on its 21 MB there, where joining the refs' ready-made strings takes a tenth of a second.
+`serialize_json` (`json_parts`, part by part) writes the index's JSON itself, the bytes
+`json.dumps(serialize(), ensure_ascii=False, separators=(",", ":"))` makes
+(tests/unit/test_search_index.py compares them): the inverted index holds an empty object per
+posting (`"12":{}`), millions of them at 10,000 pages, and the encoder spent 8 s on its 21 MB there,
+where joining the refs' ready-made strings takes a tenth of a second.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ import json
 import math
 from array import array
 from collections import _count_elements  # type: ignore[attr-defined]  # Counter's counting loop, in C
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
 from typing import Any
 
 from docsite.search.languages import ENGLISH, Language
@@ -95,6 +97,12 @@ class LunrIndexBuilder:
 
     def serialize_json(self) -> str:
         """`serialize()` as compact JSON (`json.dumps(..., ensure_ascii=False, separators=(",", ":"))`)."""
+        return "".join(self.json_parts())
+
+    def json_parts(self) -> Iterator[str]:
+        """`serialize_json`'s text, part by part (a thousand field vectors or terms each): a build
+        writes each part as it comes, and never holds the whole text (42 MB at 10,000 pages), nor
+        its bytes."""
         # JSON escapes character by character: a string's JSON is its parts', joined
         quoted = {ref: _json(ref) for ref in self.refs}
         entry = {ref: f"{text}:{{}}" for ref, text in quoted.items()}.__getitem__  # `"ref":{}`
@@ -118,13 +126,13 @@ class LunrIndexBuilder:
         def vector(terms: list[int], millis: list[int]) -> str:
             return ",".join([indexes[index] + score(value) for index, value in zip(terms, millis, strict=True)])
 
-        vectors = ",".join([f"[{fields[position][:-1]}/{quoted[ref][1:]},[{vector(terms, millis)}]]"
-                            for position, ref, terms, millis in self._field_vectors()])
-        inverted = ",".join([f'[{_json(term)},{{"_index":{index},{postings(posting)}}}]'
-                             for term, index, posting in self._sorted_postings()])
-        return (f'{{"version":{_json(LUNR_VERSION)},"fields":{_json(list(self.fields))},'
-                f'"fieldVectors":[{vectors}],"invertedIndex":[{inverted}],'
-                f'"pipeline":{_json(list(self.language.search_pipeline))}}}')
+        yield f'{{"version":{_json(LUNR_VERSION)},"fields":{_json(list(self.fields))},"fieldVectors":['
+        yield from _joined(f"[{fields[position][:-1]}/{quoted[ref][1:]},[{vector(terms, millis)}]]"
+                           for position, ref, terms, millis in self._field_vectors())
+        yield '],"invertedIndex":['
+        yield from _joined(f'[{_json(term)},{{"_index":{index},{postings(posting)}}}]'
+                           for term, index, posting in self._sorted_postings())
+        yield f'],"pipeline":{_json(list(self.language.search_pipeline))}}}'
 
     def _sorted_postings(self) -> list[tuple[str, int, list[list[str]]]]:
         """(term, its `_index`, its refs per field), in JavaScript's string order."""
@@ -170,6 +178,13 @@ def _idf(posting: list[list[str]], document_count: int) -> float:
 
 def _json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _joined(texts: Iterable[str], size: int = 1000) -> Iterator[str]:
+    """`",".join(texts)`, `size` texts at a time."""
+    items = iter(texts)
+    for number, batch in enumerate(iter(lambda: list(islice(items, size)), [])):
+        yield ("," if number else "") + ",".join(batch)
 
 
 def _utf16(text: str) -> bytes:
