@@ -622,12 +622,11 @@ def search_files(site: Site, terms: TermCache | None = None) -> dict[str, bytes]
 def search_file_parts(site: Site, terms: TermCache | None = None) -> Iterator[tuple[str, Iterator[bytes]]]:
     """The search indexes, each file part by part (docsite.search.search_index_parts: read a file's
     parts before the next file), from the terms of the previous build's texts: only changed
-    sections are analysed (docsite.search.analysis). `terms`: the site's (`site_terms`, in its
-    language), which the caller saves (the dev server's, kept in memory between rebuilds); else
+    sections are analysed (docsite.search.analysis), in their language. `terms`: the site's
+    (`site_terms`, in its language), which the caller saves (the dev server's, kept in memory between rebuilds); else
     read from the result cache and saved once every file was made."""
     kept = terms or site_terms(site)
-    language = language_of(site.site_data["i18n"]["htmlLang"])
-    for path, parts in search_index_parts(site.search, site.config.search, language, kept):
+    for path, parts in search_index_parts(site.search, site.config.search, kept.language, kept):
         yield path.lstrip("/"), parts
     if terms is None:
         kept.save()

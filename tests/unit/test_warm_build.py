@@ -152,17 +152,16 @@ def test_a_warm_build_equals_a_cold_build(edit: Callable[[Path], None], tmp_path
         assert not rendered & PAGES, "the docs do not read this spec"
 
 
-def test_the_twins_of_linked_files_are_linked_by_the_layout_process(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The previous build's folders and the twins of the data files and pages a warm build linked
-    are laid out by a process of its own (docsite.layout), beside the build: reuse_twins itself
-    looks only at the files copied (those written are compressed as they are)."""
+def built_and_kept(tmp_path: Path,
+                   monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path, Path, Path, list[str]]:
+    """The warm site (content, out, cache) built once, a copy of that build by hard links (`kept`:
+    a file of the next build linked from it is the same inode), and the names of the files whose
+    twins `reuse_twins` looks at from now on (those the layout process did not link)."""
     content, out, cache = tmp_path / "content", tmp_path / "build", tmp_path / "results"
     warm_site(content)
     build_into(content, out, cache)
     kept = tmp_path / "kept"
     shutil.copytree(out, kept, copy_function=os.link)
-    edit_body(content)
     looked_at: list[str] = []
     real = reuse._link_twins
 
@@ -171,6 +170,16 @@ def test_the_twins_of_linked_files_are_linked_by_the_layout_process(
         return real(path, source)
 
     monkeypatch.setattr(reuse, "_link_twins", link_twins)
+    return content, out, cache, kept, looked_at
+
+
+def test_the_twins_of_linked_files_are_linked_by_the_layout_process(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The previous build's folders and the twins of the data files and pages a warm build linked
+    are laid out by a process of its own (docsite.layout), beside the build: reuse_twins itself
+    looks only at the files copied (those written are compressed as they are)."""
+    content, out, cache, kept, looked_at = built_and_kept(tmp_path, monkeypatch)
+    edit_body(content)
     assert build_into(content, out, cache) == {"/docs/guides/beta"}
     for path in ("docs/guides/gamma/index.html", "_data/page/docs/guides/gamma.json", "docs/guides/gamma.md"):
         assert Path(path).name not in looked_at, path
@@ -187,16 +196,9 @@ def test_pages_given_in_many_batches_keep_the_layout_to_the_last(tmp_path: Path,
     the twins of every batch's reused pages, and removes the folders left empty once, after the last
     (a folder of a later batch's page is not removed before its page is linked or rendered)."""
     monkeypatch.setattr(builder, "RENDER_BATCH", 1)
-    content, out, cache = tmp_path / "content", tmp_path / "build", tmp_path / "results"
-    warm_site(content)
-    build_into(content, out, cache)
-    kept = tmp_path / "kept"
-    shutil.copytree(out, kept, copy_function=os.link)
+    content, out, cache, kept, looked_at = built_and_kept(tmp_path, monkeypatch)
     delete_page(content)
     edit_body(content)
-    looked_at: list[str] = []
-    real = reuse._link_twins
-    monkeypatch.setattr(reuse, "_link_twins", lambda path, source: looked_at.append(path.name) or real(path, source))
     layouts: list[Path] = []
     start = reuse._Layout.__init__
 
