@@ -1,8 +1,10 @@
-"""`docsite build` of the synthetic corpus (`--pages 0`: this site): wall time and peak memory of the
-whole process tree. Cold: no build and an empty result cache (.docsite-cache/ but its rendered
-diagrams: a diagram costs a Chromium start, measured apart in the README). Warm: the cache of the
-previous build kept and one page changed. `--stages`: one more cold build per size, in this
-process, timed stage by stage (bench/stages.py)."""
+"""`docsite build` of the synthetic corpus (`--pages 0`: this site): wall time, CPU time (its system
+part apart) and peak memory of the whole process tree, and before each cold build what creating a
+file costs on the disk at that moment (`proctree.file_creation_us`: it drifts twentyfold here).
+Cold: no build and an empty result cache (.docsite-cache/ but its rendered diagrams: a diagram costs
+a Chromium start, measured apart in the README). Warm: the cache of the previous build kept and one
+page changed. `--stages`: one more cold build per size, in this process, timed stage by stage
+(bench/stages.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.corpus import generate
-from bench.proctree import measure
+from bench.proctree import file_creation_us, measure
 from bench.stages import empty_cache, stage_seconds
 from docsite.cache import CACHE_DIR_NAME
 from docsite.config import load_config
@@ -41,13 +43,15 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             cut_version(content, load_config(content), f"{release}.0")
         out = corpus_root / f"build-{name}"
         command = [sys.executable, "-m", "docsite.cli", "build", "--content", str(content), "--out", str(out)]
-        runs, warm = [], []
+        runs, warm, creation = [], [], []
         for run in range(args.runs):
             shutil.rmtree(out, ignore_errors=True)
             empty_cache(ROOT / CACHE_DIR_NAME)
+            creation.append(file_creation_us(out.parent))
             runs.append(measure(command, ROOT))
-            print(f"  {pages} pages, cold: {runs[-1].seconds:.1f} s, {runs[-1].cpu_seconds:.1f} CPU-s, "
-                  f"peak {runs[-1].peak_rss_mb:.0f} MB")
+            print(f"  {pages} pages, cold: {runs[-1].seconds:.1f} s, {runs[-1].cpu_seconds:.1f} CPU-s "
+                  f"({runs[-1].system_seconds:.1f} system), peak {runs[-1].peak_rss_mb:.0f} MB; "
+                  f"a file created in {creation[-1]:.0f} µs")
             if runs[-1].returncode != 0:
                 raise SystemExit(f"the build of the {pages}-page corpus failed")
             page = next(iter(sorted((content / "docs").rglob("*.md"))))
@@ -55,7 +59,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             page.write_text(edited, encoding="utf-8")
             warm.append(measure(command, ROOT))
             print(f"  {pages} pages, warm (one page changed): {warm[-1].seconds:.1f} s, "
-                  f"{warm[-1].cpu_seconds:.1f} CPU-s")
+                  f"{warm[-1].cpu_seconds:.1f} CPU-s ({warm[-1].system_seconds:.1f} system)")
         html = sum(1 for _ in out.rglob("*.html"))
         if getattr(args, "stages", False):
             results.setdefault("stages", {})[str(pages)] = stage_seconds(content, out)
@@ -68,8 +72,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             "median_warm_seconds": round(statistics.median(r.seconds for r in warm), 2),
             "median_warm_cpu_seconds": round(statistics.median(r.cpu_seconds for r in warm), 2),
             "runs": [{"seconds": round(r.seconds, 2), "cpu_seconds": round(r.cpu_seconds, 2),
-                      "peak_rss_mb": round(r.peak_rss_mb), "warm_seconds": round(w.seconds, 2),
-                      "warm_cpu_seconds": round(w.cpu_seconds, 2)} for r, w in zip(runs, warm, strict=True)],
+                      "system_seconds": round(r.system_seconds, 2), "peak_rss_mb": round(r.peak_rss_mb),
+                      "file_creation_us": round(us), "warm_seconds": round(w.seconds, 2),
+                      "warm_cpu_seconds": round(w.cpu_seconds, 2), "warm_system_seconds": round(w.system_seconds, 2)}
+                     for r, w, us in zip(runs, warm, creation, strict=True)],
         }
     sizes = results["sizes"]
     if "1000" in sizes and "10000" in sizes:

@@ -4,11 +4,13 @@ merge) stops them all, and nothing else in `make test` runs that code."""
 from __future__ import annotations
 
 import importlib
+import sys
 from pathlib import Path
 
 import pytest
 
 from bench.__main__ import BENCHMARKS
+from bench.proctree import file_creation_us, measure
 from bench.stages import LOADING, WRITING, stage_seconds
 
 
@@ -24,3 +26,18 @@ def test_the_build_benchmark_times_each_stage_of_a_build(mini_site: Path, tmp_pa
     assert set(LOADING + WRITING) - {"render_diagrams"} <= set(seconds), "every stage ran and was timed"
     parts = sum(seconds[name] for name in ("load_site", "write_site", "prerender", "write_delivery", "swap_in"))
     assert 0 < parts <= seconds["total"] + 0.05 and seconds["load_site rest"] >= 0
+
+
+def test_the_build_benchmark_measures_a_file_creation_and_leaves_nothing_behind(tmp_path: Path) -> None:
+    microseconds = file_creation_us(tmp_path, count=50)
+    assert 0 <= microseconds < 1_000_000, "a creation's system time, in microseconds"
+    assert list(tmp_path.iterdir()) == [], "its files and folders are deleted"
+
+
+def test_a_measured_command_reports_its_system_time_within_its_cpu_time(tmp_path: Path) -> None:
+    script = ("import os\nfor n in range(300):\n"
+              f"    os.close(os.open({str(tmp_path)!r} + f'/{{n}}', os.O_WRONLY | os.O_CREAT, 0o644))\n"
+              "sum(range(3_000_000))\n")
+    measured = measure([sys.executable, "-c", script], tmp_path)
+    assert measured.returncode == 0 and len(list(tmp_path.iterdir())) == 300
+    assert 0 < measured.system_seconds < measured.cpu_seconds, "the system part is counted apart, and in the total"
