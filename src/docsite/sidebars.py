@@ -428,7 +428,8 @@ class _Resolver:
 
     def _tree(self, docs: list[Doc], prefix: str) -> list[SidebarItem]:
         direct = [d for d in docs if "/" not in d.id[len(prefix):]]
-        folders = sorted({d.id[len(prefix):].split("/", 1)[0] for d in docs if d not in direct})
+        # the others' first folder (not `d not in direct`: comparing docs field by field, 0.3 s at 10,000 pages)
+        folders = sorted({d.id[len(prefix):].split("/", 1)[0] for d in docs if "/" in d.id[len(prefix):]})
         entries: list[tuple[float, str, SidebarItem]] = []
         categories = [self._folder_category(name, prefix, [d for d in docs if d.id.startswith(f"{prefix}{name}/")])
                       for name in folders]
