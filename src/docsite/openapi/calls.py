@@ -92,6 +92,12 @@ class ApiIndex:
                 for method in METHODS:
                     if method in item:
                         self.operations.append(SpecOperation(method.upper(), path, spec.title, segments, spec.name))
+        # a path matches only operations of as many segments, in their order (`matching`); and pages
+        # write the same few paths again and again (the corpus: 20,000 calls, a few hundred paths)
+        self._by_length: dict[int, list[SpecOperation]] = {}
+        for op in self.operations:
+            self._by_length.setdefault(len(op.segments), []).append(op)
+        self._matched: dict[str, tuple[SpecOperation, ...]] = {}
 
     def finding_key(self) -> str:
         """What finding the calls in code reads of the specs: the servers and the APIs' roots."""
@@ -120,10 +126,14 @@ class ApiIndex:
             return False
         return bool(segments) and (segments[0] in self.roots or versioned)
 
-    def matching(self, path: str) -> list[SpecOperation]:
-        """The operations whose path matches `path` (any method)."""
-        written = _segments(path)
-        return [op for op in self.operations if _matches(op.segments, written)]
+    def matching(self, path: str) -> tuple[SpecOperation, ...]:
+        """The operations whose path matches `path` (any method), in the specs' order."""
+        found = self._matched.get(path)
+        if found is None:
+            written = _segments(path)
+            found = self._matched[path] = tuple(op for op in self._by_length.get(len(written), ())
+                                                if _matches(op.segments, written))
+        return found
 
     def closest(self, method: str | None, path: str) -> SpecOperation | None:
         candidates = {f"{op.method} {_as_template(op.path)}": op for op in self.operations}
@@ -214,6 +224,8 @@ def _check_call(call: ApiCall, index: ApiIndex, file: Path, report: Report) -> N
 def find_api_calls(span: CodeSpan, index: ApiIndex) -> Iterator[ApiCall]:
     """The API calls in one piece of code."""
     text = span.text
+    if "/" not in text:  # every call names a path or a URL: most inline code (`eventId`) has none
+        return
     for start, end in _commands(text):
         command = text[start:end]
         line = span.line + text.count("\n", 0, start)
