@@ -12,7 +12,7 @@ import pytest
 from docsite.markdown import render_markdown
 from docsite.markdown.highlight import highlight_lines
 from docsite.markdown.parser import markdown_parser
-from docsite.markdown.text import Slugger, plain_text, slugify, walk
+from docsite.markdown.text import Slugger, plain_text, plain_text_unless, slugify, walk
 
 FILE = Path("page.md")
 
@@ -197,6 +197,15 @@ def test_truncate_marks_the_excerpt() -> None:
 def test_plain_text_skips_code_and_hash_links() -> None:
     out = render("## Title\n\nSome `code` text.\n\n```bash\nsecret\n```\n")
     assert plain_text(out.tree) == "Title Some code text."
+
+
+def test_plain_text_unless_is_the_plain_text_or_none_when_an_element_is_met_at_any_depth() -> None:
+    out = render(":::note\n\nSome **bold** text.\n\n:::\n\n```bash\nsecret\n```\n")
+    assert plain_text_unless(out.tree, lambda element: element[0] == "h6") == plain_text(out.tree)
+    assert plain_text_unless(out.tree, lambda element: element[0] == "strong") is None, "inside an admonition"
+    skipped = [["p", None, "Shown."], ["style", None, ["h2", {"id": "x"}, "X"]]]  # text left out, not its elements
+    assert plain_text(skipped) == "Shown."
+    assert plain_text_unless(skipped, lambda element: element[0] == "h2") is None
 
 
 def test_the_tree_is_json() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 # A content tree node is a string (text) or a list `[tag, props | None, *children]`.
@@ -52,21 +52,37 @@ class Slugger:
 def plain_text(nodes: list[Node]) -> str:
     """The readable text of `nodes`, blocks separated by single spaces, code blocks left out."""
     parts: list[str] = []
-    _collect(nodes, parts)
+    _collect(nodes, parts, None)
     return " ".join("".join(parts).split())
 
 
-def _collect(nodes: list[Node], out: list[str]) -> None:
+def plain_text_unless(nodes: list[Node], stop: Callable[[list[Any]], bool]) -> str | None:
+    """`plain_text(nodes)`, or None when `stop(element)` holds for an element of them, at any depth
+    (in code blocks too): one walk where asking first (`walk`) and then taking the text makes two."""
+    parts: list[str] = []
+    if not _collect(nodes, parts, stop):
+        return None
+    return " ".join("".join(parts).split())
+
+
+def _collect(nodes: list[Node], out: list[str], stop: Callable[[list[Any]], bool] | None) -> bool:
+    """Add the text of `nodes` to `out`; False as soon as `stop` holds for an element."""
     for node in nodes:
         if isinstance(node, str):
             out.append(node)
             continue
+        if stop is not None and stop(node):
+            return False
         tag, props = node[0], node[1]
         if tag in _SKIP_TEXT_OF or (props and props.get("className") == "hash-link"):
+            if stop is not None and any(stop(element) for element in walk(node[2:])):
+                return False
             continue
-        _collect(node[2:], out)
+        if not _collect(node[2:], out, stop):
+            return False
         if tag in _BLOCKS:
             out.append(" ")
+    return True
 
 
 def count_words(text: str) -> int:

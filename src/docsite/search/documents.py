@@ -13,7 +13,7 @@ from functools import partial
 
 from docsite.cache import Derived
 from docsite.markdown import Rendered
-from docsite.markdown.text import Node, plain_text, walk
+from docsite.markdown.text import Node, plain_text_unless
 from docsite.routes import Route, SearchSection, SearchType
 from docsite.sidebars import Sidebars
 
@@ -96,15 +96,18 @@ def _visit(nodes: list[Node], headings: dict[str, str], sections: list[SearchSec
     """split_sections' walk of `nodes`. (A function of the module, not a closure calling itself: that
     is a reference cycle, which kept every page's sections alive until the collector ran, and it does
     not run while the site is loaded: docsite.collector.)"""
+    heading = partial(_is_heading, headings=headings)
     for node in nodes:
-        if isinstance(node, list) and _is_heading(node, headings):
+        if isinstance(node, list) and heading(node):
             anchor = node[1]["id"]
             sections.append(SearchSection(anchor, headings[anchor], ""))
             parts.append([])
-        elif isinstance(node, list) and any(_is_heading(n, headings) for n in walk(node[2:])):
+            continue
+        text = plain_text_unless([node], heading)
+        if text is None:
             _visit(node[2:], headings, sections, parts)  # a heading in a container (tabs, admonition) starts one too
         else:
-            parts[-1].append(plain_text([node]))
+            parts[-1].append(text)
 
 
 def _is_heading(node: list[Node], headings: dict[str, str]) -> bool:
