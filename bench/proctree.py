@@ -24,32 +24,33 @@ class Measurement:
     system_seconds: float = 0.0  # the system part of it: most of it creating files and folders
 
 
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            ppid = int(stat.rsplit(")", 1)[1].split()[1])
-            if ppid == pid:
-                found.append(int(entry.name))
-    return found
+_PAGE_KB = os.sysconf("SC_PAGE_SIZE") // 1024
 
 
 def _tree_rss_kb(root: int) -> int:
+    """The RSS of `root` and its descendants: one read of each process's `stat` (its parent and its
+    resident pages). (Finding each process's children by reading every process's, as this did
+    before, cost the sampler 12 % of a core beside a build of six processes: the machine has two.)"""
+    parents: dict[int, int] = {}
+    pages: dict[int, int] = {}
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            try:
+                with open(f"/proc/{entry.name}/stat", "rb") as file:
+                    fields = file.read().rsplit(b")", 1)[1].split()
+            except OSError:  # ended meanwhile
+                continue
+            pid = int(entry.name)
+            parents[pid], pages[pid] = int(fields[1]), int(fields[21])  # ppid, rss (stat fields 4 and 24)
+    children: dict[int, list[int]] = {}
+    for pid, parent in parents.items():
+        children.setdefault(parent, []).append(pid)
     total, stack = 0, [root]
     while stack:
         pid = stack.pop()
-        try:
-            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1])
-        except OSError:
-            continue
-        stack.extend(_children(pid))
-    return total
+        total += pages.get(pid, 0)
+        stack.extend(children.get(pid, ()))
+    return total * _PAGE_KB
 
 
 def measure(command: list[str], cwd: Path, interval: float = 0.05) -> Measurement:

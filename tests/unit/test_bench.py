@@ -41,3 +41,10 @@ def test_a_measured_command_reports_its_system_time_within_its_cpu_time(tmp_path
     measured = measure([sys.executable, "-c", script], tmp_path)
     assert measured.returncode == 0 and len(list(tmp_path.iterdir())) == 300
     assert 0 < measured.system_seconds < measured.cpu_seconds, "the system part is counted apart, and in the total"
+
+
+def test_the_peak_memory_counts_the_commands_descendants(tmp_path: Path) -> None:
+    child = "import time; block = b'x' * (150 * 2**20); time.sleep(0.5)"  # 150 MB, written: resident
+    parent = f"import subprocess, sys; subprocess.run([sys.executable, '-c', {child!r}], check=True)"
+    measured = measure([sys.executable, "-c", parent], tmp_path, interval=0.02)
+    assert measured.returncode == 0 and measured.peak_rss_mb >= 150, "the grandchild's memory is in the peak"
