@@ -508,8 +508,9 @@ def write_site(site: Site, staging: Path, frontend: Frontend, progress: Progress
     def write(files: Iterable[tuple[str, bytes | Iterable[bytes]]]) -> None:
         nonlocal count
         for path, data in files:  # one file at a time: a site's outputs never all held at once
-            if previous.write(staging / path, path, data) and written is not None:
-                written(staging / path)
+            target = staging / path
+            if previous.write(target, path, data) and written is not None:
+                written(target)
             if count % 500 == 0:
                 progress("Writing page data", min(count, total), total)
             count += 1

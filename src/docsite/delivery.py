@@ -75,8 +75,9 @@ def content_type(name: str) -> str:
     return _TYPES.get(suffix) or mimetypes.guess_type(name)[0] or "application/octet-stream"
 
 
-def compressible(path: Path) -> bool:
-    return path.suffix.lower() in COMPRESSIBLE
+def compressible(path: str | os.PathLike[str]) -> bool:
+    """Whether the file at `path` (or of that name) gets `.br`/`.gz` twins, by its extension."""
+    return os.path.splitext(path)[1].lower() in COMPRESSIBLE
 
 
 # -- precompression ---------------------------------------------------------------------------------
@@ -103,7 +104,7 @@ def precompress_untwinned(folders: Iterable[tuple[Path, set[str]]]) -> int:
     the same bytes: docsite.reuse), so twins that are there are fresh: only names are read, where
     `precompress` reads every file's and twin's times. Returns how many files were compressed."""
     files = [folder / name for folder, names in folders for name in names
-             if compressible(Path(name)) and name not in RULE_FILES
+             if compressible(name) and name not in RULE_FILES
              and not all(name + suffix in names for _, suffix in ENCODINGS)]
     files = [path for path in files if _to_compress(path)]
     _compress_all(files, BROTLI_QUALITY, GZIP_LEVEL)
