@@ -210,20 +210,21 @@ def _link_page(source: str, target: str) -> bool:
     most likely made by now (`Previous`): linked first, its folder made only when that fails (where
     making the folder first cost a failed `mkdir` per page: 0.5 s at 10,000 pages). False when the
     previous build has no such page."""
-    for attempt in range(2):
-        try:
-            os.link(source, target)
-            return True
-        except FileNotFoundError:  # no folder yet, or no such page
-            if attempt:
-                return False
-            try:
-                os.makedirs(os.path.dirname(target), exist_ok=True)  # (made meanwhile: the link is tried again)
-            except OSError:
-                return os.path.isfile(source) and _link(source, target)
-        except OSError:
-            return os.path.isfile(source) and _link(source, target)
-    return False
+    try:
+        os.link(source, target)
+        return True
+    except FileNotFoundError:  # no folder yet, or no such page
+        pass
+    except OSError:
+        return os.path.isfile(source) and _link(source, target)
+    try:
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        os.link(source, target)
+        return True
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return os.path.isfile(source) and _link(source, target)
 
 
 def reuse_twins(previous: Previous, staging: Path, given: set[Path] | frozenset[Path] = frozenset()) -> list[Path]:
