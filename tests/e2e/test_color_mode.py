@@ -55,6 +55,13 @@ def test_follows_a_change_made_in_another_tab(new_context: NewContext, site_url:
     first.wait_for_function("() => document.documentElement.dataset.theme === 'light'")
 
 
+def rendered(page: Page) -> None:
+    """Wait until the page has rendered twice: a page tells its media queries' listeners of a change
+    when it renders, comparing with what it saw at its last render. (Two emulated changes with no
+    render between them, light then dark again, are no change at all: CI once waited 30 s for it.)"""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def test_respected_system_preference_clearing_and_printing(page: Page, variant_site: VariantSite) -> None:
     url = variant_site("chrome", config=CHROME, edit=french)
     page.emulate_media(color_scheme="dark")
@@ -65,17 +72,19 @@ def test_respected_system_preference_clearing_and_printing(page: Page, variant_s
     page.wait_for_function("() => document.documentElement.dataset.theme === 'light'")
     # while printing, a system change is not followed
     page.emulate_media(media="print", color_scheme="dark")
-    page.wait_for_timeout(200)
+    rendered(page)
     assert theme(page) == "light"
     page.emulate_media(media="screen", color_scheme="light")
+    rendered(page)
     page.emulate_media(color_scheme="dark")
     page.wait_for_function("() => document.documentElement.dataset.theme === 'dark'")
     # a stored choice wins over the system; clearing it (another tab) reverts to the system preference
     page.locator(TOGGLE).click()
     assert theme(page) == "light"
     page.emulate_media(color_scheme="light")
+    rendered(page)
     page.emulate_media(color_scheme="dark")
-    page.wait_for_timeout(200)
+    rendered(page)
     assert theme(page) == "light"
     page.evaluate("""() => {
         localStorage.removeItem('theme');
