@@ -2,7 +2,7 @@
 part apart) and peak memory of the whole process tree, and before each cold build what creating a
 file costs on the disk at that moment (`proctree.file_creation_us`: it drifts twentyfold here).
 Cold: no build and an empty result cache (.docsite-cache/ but its rendered diagrams: a diagram costs
-a Chromium start, measured apart in the README). Warm: the cache of the previous build kept and one
+a Chromium start, measured apart: docs/architecture.md, Diagrams). Warm: the cache of the previous build kept and one
 page changed. `--stages`: one more cold build per size, in this process, timed stage by stage
 (bench/stages.py)."""
 
