@@ -226,8 +226,9 @@ def test_security_headers_are_the_builds(server: str, built_site: Path) -> None:
     assert "'unsafe-inline'" not in csp.split("script-src")[1].split(";")[0], "inline scripts only by hash"
     assert "https://www.googletagmanager.com" in csp and "https://support.oneboxtds.com" in csp
     connect = csp.split("connect-src ")[1].split(";")[0].split()
-    specs_hosts = ["https://api.pre.oneboxtds.com", "https://api.oneboxtds.com", "https://auth.oneboxtds.com"]
-    assert connect[-3:] == specs_hosts, "Try it reaches the specs' servers and token endpoint"
+    specs_hosts = ["https://api.pre.oneboxtds.com", "https://api.oneboxtds.com",
+                   "https://auth.pre.oneboxtds.com", "https://auth.oneboxtds.com"]
+    assert connect[-4:] == specs_hosts, "Try it reaches the specs' servers and each environment's token endpoint"
 
 
 def test_a_pages_markdown_is_served_with_its_page_as_canonical(server: str) -> None:

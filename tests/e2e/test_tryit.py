@@ -1,28 +1,32 @@
 """The operations' "Try it" panels in Chromium, against a local stand-in for the APIs (mock_api.py).
 
-The panels call only the specs' servers: the site's CSP (`connect-src`) allows those hosts and no
-other. So the tests build a variant of the site whose Catalog and Distribution specs list, after
-their real servers, servers on the mock (one per behaviour, and one where nothing listens) and the
-mock's token endpoint: the CSP the build derives from the specs then allows them, as it allows
-the real hosts on the real site.
+The panels call only the specs' servers and their token endpoints: the site's CSP (`connect-src`)
+allows those hosts and no other. So the tests build a variant of the site whose Catalog and
+Distribution specs list, after their real servers, servers on the mock (one per behaviour, each
+naming the mock's token endpoint, and one where nothing listens): the CSP the build derives from
+the specs then allows them, as it allows the real hosts on the real site. What a panel sends to the
+real servers and token endpoints (pre-production and production) is intercepted in the browser.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from tests.e2e.conftest import NewContext, VariantSite, free_port
 from tests.e2e.mock_api import CLIENT_ID, CLIENT_SECRET, TOKEN, MockApi
 from tests.e2e.test_accessibility import violations
 
 REAL_SERVERS = ("  - url: https://api.oneboxtds.com\n"
-                "    description: Production\n")
-REAL_TOKEN_URL = "tokenUrl: https://auth.oneboxtds.com/oauth/token"
+                "    description: Production\n"
+                "    x-onebox-token-url: https://auth.oneboxtds.com/oauth/token\n")
+PRE_TOKEN_URL = "https://auth.pre.oneboxtds.com/oauth/token"
+PRO_TOKEN_URL = "https://auth.oneboxtds.com/oauth/token"
 GET_EVENT = "operation-getEvent"
 CREATE_CART = "operation-createCart"
 
@@ -44,12 +48,12 @@ def tryit_url(variant_site: VariantSite, mock_api: MockApi, unreachable: str) ->
         for name in ("catalog", "distribution"):
             spec = content / "specs" / f"{name}.yaml"
             text = spec.read_text()
-            assert REAL_SERVERS in text and REAL_TOKEN_URL in text
-            mocks = "".join(f"  - url: {url}\n    description: {description}\n" for url, description in [
-                (f"{mock_api.url}/ok", "Mock"), (f"{mock_api.url}/deviate", "Mock, deviating"),
-                (f"{mock_api.url}/nocors", "Mock without CORS"), (unreachable, "Unreachable")])
-            text = text.replace(REAL_SERVERS, REAL_SERVERS + mocks, 1)
-            spec.write_text(text.replace(REAL_TOKEN_URL, f"tokenUrl: {mock_api.url}/oauth/token"))
+            assert REAL_SERVERS in text
+            mocks = "".join(f"  - url: {mock_api.url}/{path}\n    description: {description}\n"
+                            f"    x-onebox-token-url: {mock_api.url}/oauth/token\n" for path, description in [
+                                ("ok", "Mock"), ("deviate", "Mock, deviating"), ("nocors", "Mock without CORS")])
+            mocks += f"  - url: {unreachable}\n    description: Unreachable\n"
+            spec.write_text(text.replace(REAL_SERVERS, REAL_SERVERS + mocks, 1))
 
     return variant_site("tryit-mock", edit=edit)
 
@@ -163,6 +167,7 @@ def test_a_network_or_cors_failure_says_which_two_causes_and_offers_the_curl(
 def test_a_token_from_the_client_credentials_form_is_used_and_nothing_is_stored(
         page: Page, tryit_url: str, mock_api: MockApi) -> None:
     operation = open_panel(page, tryit_url, GET_EVENT)
+    choose_server(operation, "Mock")
     operation.get_by_text("Get a token with client credentials").click()
     expect(operation).to_contain_text(f"Token endpoint: {mock_api.url}/oauth/token")
     expect(operation.get_by_label("Scope")).to_have_value("catalog.read")
@@ -178,6 +183,8 @@ def test_a_token_from_the_client_credentials_form_is_used_and_nothing_is_stored(
     token_request = mock_api.requests[-1]
     assert token_request["path"] == "/oauth/token" and f"client_secret={CLIENT_SECRET}" in token_request["body"]
     assert "scope=catalog.read" in token_request["body"], "the operation's scopes, prefilled"
+    choose_server(operation, "Mock, deviating")  # another server of the same token endpoint
+    expect(operation.get_by_label("Bearer token")).to_have_value(TOKEN)
     choose_server(operation, "Mock")
     operation.get_by_role("button", name="Send", exact=True).click()
     expect(operation.locator(".api-tryit-status")).to_contain_text("200")
@@ -185,6 +192,76 @@ def test_a_token_from_the_client_credentials_form_is_used_and_nothing_is_stored(
     stored = page.evaluate("""() => JSON.stringify([Object.entries(localStorage), Object.entries(sessionStorage),
                                                      document.cookie])""")
     assert CLIENT_SECRET not in stored and TOKEN not in stored and CLIENT_ID not in stored
+
+
+def test_client_credentials_go_to_the_selected_environments_token_endpoint_and_its_token_to_it_only(
+        page: Page, tryit_url: str, console_errors: list[str]) -> None:
+    """Pre-production credentials posted to the production auth host answer 401 invalid_client: the
+    panel posts them to the token endpoint of the server selected, and sends each environment's
+    token to that environment's API only."""
+    posted: list[tuple[str, str]] = []  # token endpoint, form body
+    called: list[tuple[str, str | None]] = []  # API URL, Authorization header
+
+    def token_endpoint(route: Route) -> None:
+        posted.append((route.request.url, route.request.post_data or ""))
+        environment = "pre" if route.request.url == PRE_TOKEN_URL else "pro"
+        route.fulfill(status=200, headers={"Access-Control-Allow-Origin": "*"}, content_type="application/json",
+                      body=json.dumps({"access_token": f"{environment}-token", "token_type": "Bearer",
+                                       "expires_in": 3600, "scope": "catalog.read"}))
+
+    def api(route: Route) -> None:
+        called.append((route.request.url, route.request.headers.get("authorization")))
+        route.fulfill(status=200, headers={"Access-Control-Allow-Origin": "*"}, content_type="application/json",
+                      body="{}")
+
+    page.route(re.compile(r"^https://auth(\.pre)?\.oneboxtds\.com/"), token_endpoint)
+    page.route(re.compile(r"^https://api(\.pre)?\.oneboxtds\.com/"), api)
+    operation = open_panel(page, tryit_url, GET_EVENT)
+    expect(operation.get_by_label("Server")).to_have_value("https://api.pre.oneboxtds.com")  # the default
+    operation.get_by_text("Get a token with client credentials").click()
+    bearer, status = operation.get_by_label("Bearer token"), operation.get_by_role("status")
+
+    def get_token(client: str, endpoint: str) -> None:
+        expect(operation).to_contain_text(f"Token endpoint: {endpoint}")
+        operation.get_by_label("Client id").fill(f"{client}-client")
+        operation.get_by_label("Client secret").fill(f"{client}-secret")
+        operation.get_by_role("button", name="Get token").click()
+        expect(status).to_have_text("Token received, valid for 3600 s.")
+
+    def send() -> None:
+        count = len(called)
+        with page.expect_response(lambda response: response.request.method == "GET"
+                                  and "oneboxtds.com/catalog/" in response.url):
+            operation.get_by_role("button", name="Send", exact=True).click()
+        expect(operation.locator(".api-tryit-status")).to_contain_text("200")
+        assert len(called) == count + 1
+
+    get_token("pre", PRE_TOKEN_URL)
+    expect(bearer).to_have_value("pre-token")
+    send()
+    assert called[-1] == ("https://api.pre.oneboxtds.com/catalog/v1/events/4521", "Bearer pre-token")
+
+    choose_server(operation, "Production")
+    # another environment: no token yet, and the credentials form starts empty
+    expect(bearer).to_have_value("")
+    expect(operation.get_by_label("Client id")).to_have_value("")
+    expect(operation.get_by_label("Client secret")).to_have_value("")
+    send()
+    assert called[-1] == ("https://api.oneboxtds.com/catalog/v1/events/4521", None), "the pre-production token"
+    get_token("pro", PRO_TOKEN_URL)
+    expect(bearer).to_have_value("pro-token")
+    send()
+    assert called[-1] == ("https://api.oneboxtds.com/catalog/v1/events/4521", "Bearer pro-token")
+
+    choose_server(operation, "Pre-production")  # each environment keeps its own token
+    expect(bearer).to_have_value("pre-token")
+    send()
+    assert called[-1] == ("https://api.pre.oneboxtds.com/catalog/v1/events/4521", "Bearer pre-token")
+
+    assert [url for url, _ in posted] == [PRE_TOKEN_URL, PRO_TOKEN_URL]
+    assert "client_id=pre-client&client_secret=pre-secret" in posted[0][1] and "pro-" not in posted[0][1]
+    assert "client_id=pro-client&client_secret=pro-secret" in posted[1][1] and "pre-" not in posted[1][1]
+    assert console_errors == []
 
 
 def test_the_body_is_prefilled_and_validated_as_the_reader_types(page: Page, tryit_url: str, mock_api: MockApi) -> None:
@@ -275,5 +352,6 @@ def test_the_csp_allows_the_specs_servers_and_token_endpoints_and_no_other_host(
     csp = dict(part.split(" ", 1) for part in response.headers["content-security-policy"].split("; "))
     # what only requests may reach (the analytics and help-desk hosts also serve images)
     requests_only = [host for host in csp["connect-src"].split() if host not in csp["img-src"].split()]
-    assert requests_only == ["https://api.pre.oneboxtds.com", "https://api.oneboxtds.com", "https://auth.oneboxtds.com",
-                             mock_api.url, unreachable]
+    # the API servers, then each environment's token endpoint (the mock's is the mock servers' host)
+    assert requests_only == ["https://api.pre.oneboxtds.com", "https://api.oneboxtds.com", mock_api.url, unreachable,
+                             "https://auth.pre.oneboxtds.com", "https://auth.oneboxtds.com"]

@@ -32,7 +32,7 @@ from docsite.delivery import (
 from docsite.errors import BuildError, Report
 from docsite.nginx import nginx_config
 from docsite.openapi.specs import load_specs
-from docsite.openapi.tryit import connect_origins
+from docsite.openapi.tryit import connect_origins, server_token_urls
 from docsite.output import tree_names
 from docsite.redirects import Redirect, fallback_page
 from tests.conftest import CONTENT, FRONTEND, LINT_OFF
@@ -136,7 +136,10 @@ def test_the_csp_allows_exactly_the_configured_third_parties() -> None:
 def test_the_csp_lets_requests_reach_the_specs_servers_and_token_endpoints_and_nothing_else() -> None:
     specs = load_specs(CONTENT / "specs", Report())
     hosts = connect_origins(spec.document for spec in specs)
-    assert hosts == ["https://api.pre.oneboxtds.com", "https://api.oneboxtds.com", "https://auth.oneboxtds.com"]
+    # both environments' API hosts, then both environments' token endpoints (Try it posts client
+    # credentials to the selected server's own)
+    assert hosts == ["https://api.pre.oneboxtds.com", "https://api.oneboxtds.com",
+                     "https://auth.pre.oneboxtds.com", "https://auth.oneboxtds.com"]
     csp = dict(part.split(" ", 1) for part in content_security_policy(SITE, [], api_origins=hosts).split("; "))
     assert csp["connect-src"] == "'self' " + " ".join(hosts)
     assert all(host not in csp[name] for host in hosts for name in ("script-src", "img-src", "frame-src"))
@@ -145,16 +148,30 @@ def test_the_csp_lets_requests_reach_the_specs_servers_and_token_endpoints_and_n
 def test_the_hosts_try_it_may_call_come_from_every_server_and_token_endpoint_of_the_specs() -> None:
     document = {
         "servers": [{"url": "https://{region}.example.com/v1", "variables": {
-            "region": {"default": "eu", "enum": ["eu", "us"]}}}, {"url": "/relative"}],
-        "paths": {"/a": {"servers": [{"url": "https://path.example.com"}],
-                         "get": {"servers": [{"url": "http://127.0.0.1:8080/mock"}]}}},
+            "region": {"default": "eu", "enum": ["eu", "us"]}}, "x-onebox-token-url": "https://login.example.com/t"},
+            {"url": "/relative"}],
+        "paths": {"/a": {"servers": [{"url": "https://path.example.com", "x-onebox-token-url": "/token"}],
+                         "get": {"servers": [{"url": "http://127.0.0.1:8080/mock",
+                                              "x-onebox-token-url": "http://127.0.0.1:8080/oauth/token"}]}}},
         "components": {"securitySchemes": {"oauth": {"type": "oauth2", "flows": {"clientCredentials": {
             "tokenUrl": "https://auth.example.com/token", "refreshUrl": "https://auth.example.com/refresh"}}}}},
     }
 
     assert connect_origins([document]) == [
         "https://eu.example.com", "https://us.example.com", "https://path.example.com", "http://127.0.0.1:8080",
-        "https://auth.example.com"]
+        "https://login.example.com", "https://auth.example.com"]
+    assert server_token_urls(document) == {"https://{region}.example.com/v1": "https://login.example.com/t",
+                                           "https://path.example.com": "/token",
+                                           "http://127.0.0.1:8080/mock": "http://127.0.0.1:8080/oauth/token"}
+
+
+def test_a_second_specs_token_endpoint_is_allowed_and_a_server_without_one_adds_no_host() -> None:
+    pre = {"servers": [{"url": "https://api.pre.example.com", "x-onebox-token-url": "https://auth.pre.example.com/t"}]}
+    pro = {"servers": [{"url": "https://api.example.com", "x-onebox-token-url": "https://auth.example.com/t"},
+                       {"url": "https://api.pre.example.com/v2"}]}
+    assert connect_origins([pre, pro]) == ["https://api.pre.example.com", "https://api.example.com",
+                                           "https://auth.pre.example.com", "https://auth.example.com"]
+    assert connect_origins([{"servers": [{"url": "https://api.example.com"}]}]) == ["https://api.example.com"]
 
 
 def test_inline_scripts_are_allowed_by_hash_and_data_blocks_need_none(tmp_path: Path) -> None:

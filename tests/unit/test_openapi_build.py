@@ -105,3 +105,7 @@ def test_each_api_has_try_it_data_for_its_operations_and_none_for_its_webhooks()
     assert "Error" in data["components"]["schemas"]
     assert "operation-notifyOrderPurchased" not in data["operations"]  # a webhook is not called, it calls
     assert {f"/_data/tryit/{spec.name}.json" for spec in site.specs} <= set(site.files)
+    for spec in site.specs:  # each environment's token endpoint, which the panel posts credentials to
+        assert json.loads(site.files[f"/_data/tryit/{spec.name}.json"])["tokenUrls"] == {
+            "https://api.pre.oneboxtds.com": "https://auth.pre.oneboxtds.com/oauth/token",
+            "https://api.oneboxtds.com": "https://auth.oneboxtds.com/oauth/token"}, spec.name

@@ -5,11 +5,14 @@ first load carries none of it:
 - per operation (by anchor): its parameters with the values the code samples use, the call the
   samples make (samples.Call as JSON: the panel's prefilled request, and the same call its own
   cURL/Python/JavaScript are generated from), the request body's JSON Schema and each response's;
-- the spec's `components.schemas`, which those schemas `$ref` (`#/components/schemas/<Name>`).
+- the spec's `components.schemas`, which those schemas `$ref` (`#/components/schemas/<Name>`);
+- each server's token endpoint (`tokenUrls`: server URL -> its `x-onebox-token-url`), so the panel
+  posts client credentials only to the token endpoint of the environment selected.
 
-`connect_origins` lists the hosts the panels may call: every server of the specs and every OAuth2
-token endpoint. The site's Content-Security-Policy (`connect-src`, docsite.delivery) is made from
-it, so the hosts a reader's browser may reach are the specs' and nothing else.
+`connect_origins` lists the hosts the panels may call: every server of the specs, every server's
+token endpoint and every OAuth2 flow's. The site's Content-Security-Policy (`connect-src`,
+docsite.delivery) is made from it, so the hosts a reader's browser may reach are the specs' and
+nothing else.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from docsite.openapi.specs import METHODS
 from docsite.output import tryit_data_path
 
 _FLOW_URLS = ("tokenUrl", "refreshUrl")
+TOKEN_URL = "x-onebox-token-url"
+"""The extension on a server naming its environment's token endpoint (content/specs/README.md)."""
 
 
 def tryit_path(api: str) -> str:
@@ -48,30 +53,45 @@ def call_data(call: Call) -> dict[str, Any]:
 
 def tryit_file(operations: dict[str, dict[str, Any]], document: dict[str, Any]) -> bytes:
     schemas = (document.get("components") or {}).get("schemas") or {}
-    data = {"operations": operations, "components": {"schemas": schemas}}
+    data = {"operations": operations, "components": {"schemas": schemas}, "tokenUrls": server_token_urls(document)}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=str).encode()
 
 
+def server_token_urls(document: dict[str, Any]) -> dict[str, str]:
+    """Each server's URL (as the spec writes it, variables unexpanded) -> its token endpoint, for
+    the servers (top level, path item, operation) that name one in `x-onebox-token-url`."""
+    return {str(server["url"]): server[TOKEN_URL] for server in _servers(document)
+            if isinstance(server.get("url"), str) and isinstance(server.get(TOKEN_URL), str)}
+
+
 def connect_origins(documents: Iterable[dict[str, Any]]) -> list[str]:
-    """The origins of every server (top level, path item, operation) and OAuth2 token endpoint of
-    the specs' documents: where "Try it" sends requests. Server variables take each of their values;
-    relative server URLs are the site's own ('self')."""
+    """The origins of every server (top level, path item, operation), then of every server's token
+    endpoint and OAuth2 flow's token endpoint, of the specs' documents: where "Try it" sends
+    requests. Server variables take each of their values; relative server URLs are the site's own
+    ('self')."""
     found: dict[str, None] = {}
-    for document in documents:
-        for url in _urls(document):
+    documents = list(documents)
+    for urls in ([url for d in documents for url in _server_urls(_servers(d))],
+                 [url for d in documents for url in _token_urls(d)]):
+        for url in urls:
             if url.startswith(("https://", "http://")):
                 found[origin(url)] = None
     return list(found)
 
 
-def _urls(document: dict[str, Any]) -> Iterator[str]:
-    yield from _server_urls(document.get("servers"))
+def _servers(document: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """Every server object of the document: top level, then each path item's and operation's."""
+    lists = [document.get("servers")]
     for item in (document.get("paths") or {}).values():
         if isinstance(item, dict):
-            yield from _server_urls(item.get("servers"))
-            for method in METHODS:
-                if isinstance(item.get(method), dict):
-                    yield from _server_urls(item[method].get("servers"))
+            lists.append(item.get("servers"))
+            lists += [item[method].get("servers") for method in METHODS if isinstance(item.get(method), dict)]
+    for servers in lists:
+        yield from (server for server in (servers if isinstance(servers, list) else []) if isinstance(server, dict))
+
+
+def _token_urls(document: dict[str, Any]) -> Iterator[str]:
+    yield from server_token_urls(document).values()
     schemes = (document.get("components") or {}).get("securitySchemes") or {}
     for scheme in schemes.values():
         flows = scheme.get("flows") if isinstance(scheme, dict) else None
@@ -80,10 +100,8 @@ def _urls(document: dict[str, Any]) -> Iterator[str]:
                 yield from (str(flow[key]) for key in _FLOW_URLS if isinstance(flow.get(key), str))
 
 
-def _server_urls(servers: Any) -> Iterator[str]:
-    for server in servers if isinstance(servers, list) else []:
-        if not isinstance(server, dict):
-            continue
+def _server_urls(servers: Iterable[dict[str, Any]]) -> Iterator[str]:
+    for server in servers:
         urls = [str(server.get("url", ""))]
         variables = server.get("variables")
         for name, variable in (variables.items() if isinstance(variables, dict) else []):

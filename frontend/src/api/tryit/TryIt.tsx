@@ -1,10 +1,13 @@
 /**
  * The "Try it" panel of an operation: the request prefilled as the reference's code samples make
  * it (its parameters' examples, the request body's first example, the first server), editable; a
- * bearer token pasted or requested with the client-credentials grant from the spec's token
- * endpoint (client id and secret live in this component's state only: never stored, never sent
- * anywhere else); Send; then the answer's status, time, headers and body, checked against the
- * operation's response schema for that status, and the cURL, Python and JavaScript of what was sent.
+ * bearer token pasted or requested with the client-credentials grant from the token endpoint of
+ * the server selected (its `x-onebox-token-url`, else the spec's flows'); client id and secret live
+ * in this component's state only: never stored, never sent anywhere else. One token per
+ * environment: switching the server switches the token endpoint, the token and the credentials
+ * form, so a token got for one environment is never sent to another. Send; then the answer's
+ * status, time, headers and body, checked against the operation's response schema for that
+ * status, and the cURL, Python and JavaScript of what was sent.
  *
  * A chunk of its own, imported when a reader first opens a panel (Operation.tsx), with the
  * validator; the Try-it data (docsite.openapi.tryit) is fetched then too.
@@ -17,6 +20,7 @@ import { fetchJson } from '../../lib/data';
 import { tryItDataPath } from '../../lib/paths';
 import { useApi } from '../context';
 import { fullUrl, isJson, quote, sample, type Call } from './samples';
+import { environmentOf, type Environment } from './environment';
 import { deviations, type Deviation } from './validate';
 
 interface TryItParameter {
@@ -36,6 +40,8 @@ interface TryItOperation {
 export interface TryItData {
   operations: Record<string, TryItOperation>;
   components: unknown;
+  /** Server URL -> the token endpoint of its environment (the server's `x-onebox-token-url`). */
+  tokenUrls?: Record<string, string>;
 }
 
 const LANGUAGES = [
@@ -63,7 +69,7 @@ export default function TryItPanel({ op }: { op: ApiOperation }) {
   const operation = data?.operations[op.id];
   if (!data || !operation) return <p className="api-tryit-message">Loading…</p>;
   const servers = op.servers ?? page.servers ?? [];
-  const tokenUrls = [
+  const flowTokenUrls = [
     ...new Set(
       (page.securitySchemes ?? [])
         .flatMap((scheme) => (scheme.flows ?? []).map((flow) => flow.tokenUrl ?? ''))
@@ -78,7 +84,8 @@ export default function TryItPanel({ op }: { op: ApiOperation }) {
       operation={operation}
       components={data.components}
       servers={servers}
-      tokenUrls={tokenUrls}
+      serverTokenUrls={data.tokenUrls ?? {}}
+      flowTokenUrls={flowTokenUrls}
       scopes={scopes}
     />
   );
@@ -111,25 +118,31 @@ function Form({
   operation,
   components,
   servers,
-  tokenUrls,
+  serverTokenUrls,
+  flowTokenUrls,
   scopes,
 }: {
   op: ApiOperation;
   operation: TryItOperation;
   components: unknown;
   servers: ApiServer[];
-  tokenUrls: string[];
+  serverTokenUrls: Record<string, string>;
+  flowTokenUrls: string[];
   scopes: string;
 }) {
   const id = useId();
   const { call } = operation;
   const [server, setServer] = useState(servers[0]?.url ?? '');
+  const environment = environmentOf(server, serverTokenUrls, flowTokenUrls);
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(
       operation.parameters.map((p) => [`${p.in}:${p.name}`, p.in === 'path' || p.required ? (p.value ?? '') : '']),
     ),
   );
-  const [token, setToken] = useState('');
+  // one token per environment: the selected one's is shown and sent, no other
+  const [tokens, setTokens] = useState<Record<string, string>>({});
+  const token = tokens[environment.key] ?? '';
+  const setToken = (value: string) => setTokens((all) => ({ ...all, [environment.key]: value }));
   const hasBody = call.mediaType !== undefined;
   const jsonBody = hasBody && isJson(call.mediaType ?? '');
   const [body, setBody] = useState(() =>
@@ -222,7 +235,9 @@ function Form({
             ))}
           </select>
         </div>
-        {call.token && <Credentials id={id} token={token} setToken={setToken} tokenUrls={tokenUrls} scopes={scopes} />}
+        {call.token && (
+          <Credentials id={id} token={token} setToken={setToken} environment={environment} scopes={scopes} />
+        )}
         {(['path', 'query', 'header', 'cookie'] as const).map((where) =>
           place(where).length ? (
             <fieldset key={where} className="api-tryit-group">
@@ -319,11 +334,52 @@ function Credentials({
   id,
   token,
   setToken,
-  tokenUrls,
+  environment,
   scopes,
 }: {
   id: string;
   token: string;
+  setToken(token: string): void;
+  environment: Environment;
+  scopes: string;
+}) {
+  return (
+    <fieldset className="api-tryit-group">
+      <legend>Authorization</legend>
+      <div className="api-tryit-field">
+        <label htmlFor={`${id}-token`}>Bearer token</label>
+        <input
+          id={`${id}-token`}
+          type="password"
+          value={token}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => setToken(event.target.value)}
+        />
+      </div>
+      <details className="api-tryit-credentials">
+        <summary>Get a token with client credentials</summary>
+        {/* a new environment starts a new form: another environment's client id and secret are
+            never posted to this one's token endpoint */}
+        <ClientCredentials
+          key={environment.key}
+          id={id}
+          setToken={setToken}
+          tokenUrls={environment.tokenUrls}
+          scopes={scopes}
+        />
+      </details>
+    </fieldset>
+  );
+}
+
+function ClientCredentials({
+  id,
+  setToken,
+  tokenUrls,
+  scopes,
+}: {
+  id: string;
   setToken(token: string): void;
   tokenUrls: string[];
   scopes: string;
@@ -379,81 +435,66 @@ function Credentials({
   };
 
   return (
-    <fieldset className="api-tryit-group">
-      <legend>Authorization</legend>
+    <div className="details-content">
+      <p className="api-tryit-note">
+        Kept in this page only: never stored, sent only to the token endpoint of the server selected above.
+      </p>
+      {tokenUrls.length > 1 ? (
+        <div className="api-tryit-field">
+          <label htmlFor={`${id}-token-url`}>Token endpoint</label>
+          <select id={`${id}-token-url`} value={tokenUrl} onChange={(event) => setTokenUrl(event.target.value)}>
+            {tokenUrls.map((url) => (
+              <option key={url}>{url}</option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        <p className="api-tryit-note">
+          Token endpoint: <code>{tokenUrl}</code>
+        </p>
+      )}
       <div className="api-tryit-field">
-        <label htmlFor={`${id}-token`}>Bearer token</label>
+        <label htmlFor={`${id}-client-id`}>Client id</label>
         <input
-          id={`${id}-token`}
-          type="password"
-          value={token}
+          id={`${id}-client-id`}
+          value={clientId}
           autoComplete="off"
           spellCheck={false}
-          onChange={(event) => setToken(event.target.value)}
+          onChange={(event) => setClientId(event.target.value)}
         />
       </div>
-      <details className="api-tryit-credentials">
-        <summary>Get a token with client credentials</summary>
-        <div className="details-content">
-          <p className="api-tryit-note">Kept in this page only: never stored, sent only to the token endpoint.</p>
-          {tokenUrls.length > 1 ? (
-            <div className="api-tryit-field">
-              <label htmlFor={`${id}-token-url`}>Token endpoint</label>
-              <select id={`${id}-token-url`} value={tokenUrl} onChange={(event) => setTokenUrl(event.target.value)}>
-                {tokenUrls.map((url) => (
-                  <option key={url}>{url}</option>
-                ))}
-              </select>
-            </div>
-          ) : (
-            <p className="api-tryit-note">
-              Token endpoint: <code>{tokenUrl}</code>
-            </p>
-          )}
-          <div className="api-tryit-field">
-            <label htmlFor={`${id}-client-id`}>Client id</label>
-            <input
-              id={`${id}-client-id`}
-              value={clientId}
-              autoComplete="off"
-              spellCheck={false}
-              onChange={(event) => setClientId(event.target.value)}
-            />
-          </div>
-          <div className="api-tryit-field">
-            <label htmlFor={`${id}-client-secret`}>Client secret</label>
-            <input
-              id={`${id}-client-secret`}
-              type="password"
-              value={secret}
-              autoComplete="off"
-              onChange={(event) => setSecret(event.target.value)}
-            />
-          </div>
-          <div className="api-tryit-field">
-            <label htmlFor={`${id}-scope`}>Scope</label>
-            <input
-              id={`${id}-scope`}
-              value={scope}
-              autoComplete="off"
-              spellCheck={false}
-              onChange={(event) => setScope(event.target.value)}
-            />
-          </div>
-          <button
-            type="button"
-            className="api-tryit-secondary"
-            disabled={busy || !clientId || !secret || !tokenUrl}
-            onClick={requestToken}
-          >
-            {busy ? 'Requesting…' : 'Get token'}
-          </button>
-          <p className={status?.ok === false ? 'api-tryit-bad' : 'api-tryit-good'} role="status">
-            {status?.text}
-          </p>
-        </div>
-      </details>
-    </fieldset>
+      <div className="api-tryit-field">
+        <label htmlFor={`${id}-client-secret`}>Client secret</label>
+        <input
+          id={`${id}-client-secret`}
+          type="password"
+          value={secret}
+          autoComplete="off"
+          onChange={(event) => setSecret(event.target.value)}
+        />
+      </div>
+      <div className="api-tryit-field">
+        <label htmlFor={`${id}-scope`}>Scope</label>
+        <input
+          id={`${id}-scope`}
+          value={scope}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => setScope(event.target.value)}
+        />
+      </div>
+      <button
+        type="button"
+        className="api-tryit-secondary"
+        disabled={busy || !clientId || !secret || !tokenUrl}
+        onClick={requestToken}
+      >
+        {busy ? 'Requesting…' : 'Get token'}
+      </button>
+      <p className={status?.ok === false ? 'api-tryit-bad' : 'api-tryit-good'} role="status">
+        {status?.text}
+      </p>
+    </div>
   );
 }
 
