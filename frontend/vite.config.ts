@@ -14,10 +14,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // What doc pages need besides their layout, in one chunk: docs sidebar, TOC, content components.
+            // What doc pages need besides their layout, in one chunk: docs sidebar, TOC (and the hook that
+            // follows the heading in view), content renderers.
             {
               name: 'doc',
-              test: /\/src\/(layouts\/(DocParts|DocSidebar|TableOfContents)|content\/(?!SiteLink))/,
+              test: /\/src\/(layouts\/(DocParts|DocSidebar|TableOfContents)|lib\/useActiveHeading|renderers\/)/,
               includeDependenciesRecursively: false,
               priority: 2,
             },

@@ -5,9 +5,11 @@ import type { PageLoaderData } from './types';
 import { Root } from './app/Root';
 import { DATA_ID, ROOT_ID, type InlineData } from './app/document';
 import { FirstLoadFailure, reloadOnce } from './app/errors';
-import { loadPage, routeOf, setBuildId } from './lib/data';
-import { loadLayout } from './layouts';
+import { loadPage, routeOf, setBuildId, setLayoutLoader } from './lib/data';
+import { loadLayout } from './app/layouts';
 import './styles/index.css';
+
+setLayoutLoader(loadLayout);
 
 const element = document.getElementById(DATA_ID);
 if (!element?.textContent) throw new Error(`The page has no #${DATA_ID} data to hydrate from.`);

@@ -12,12 +12,15 @@ import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { PageLoaderData, SiteData } from './types';
 import { Root } from './app/Root';
-import { staticHistory } from './app/router';
+import { staticHistory } from './lib/router';
 import { renderDocument, type Assets } from './app/document';
-import { loadLayout } from './layouts';
+import { loadLayout } from './app/layouts';
+import { setLayoutLoader } from './lib/data';
 
 export { docsDataPath, pageDataPath, sidebarDataPath, tryItDataPath } from './lib/paths';
-export { layoutModule } from './layouts';
+export { layoutModule } from './app/layouts';
+
+setLayoutLoader(loadLayout);
 
 export async function renderPage(route: string, site: SiteData, data: PageLoaderData, assets: Assets): Promise<string> {
   globalThis.__DOCSITE_BASE__ = site.baseUrl;

@@ -1,8 +1,8 @@
 /** The API reference landing page (/specification/) and the downloads page (/spec). */
 import type { ApiDownloadsPageData, ApiLandingPageData, ApiSummary } from '../types';
-import { Content } from '../content/Content';
-import { SiteLink } from '../content/SiteLink';
-import { MAIN_ID } from '../chrome/SkipToContent';
+import { Content } from '../renderers/Content';
+import { SiteLink } from '../lib/SiteLink';
+import { MAIN_ID } from '../lib/ids';
 import { useLocation } from 'react-router';
 import { withBase } from '../lib/paths';
 import { useHydrated } from '../lib/useHydrated';

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiReferencePageData } from '../types';
 import { Collapsible } from '../lib/Collapsible';
-import { useActiveHeading } from '../layouts/TableOfContents';
+import { useActiveHeading } from '../lib/useActiveHeading';
 import { Method } from './Text';
 
 interface Entry {

@@ -5,8 +5,8 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import type { ApiExample, ApiMedia, ApiOperation, ApiParameter, ApiResponse, ApiSecurity, ApiText } from '../types';
-import { CodeBlock } from '../content/CodeBlock';
-import { renderNode } from '../content/Content';
+import { CodeBlock } from '../renderers/CodeBlock';
+import { renderNode } from '../renderers/Content';
 import { useApi } from './context';
 import { PropertyRow, SchemaView } from './Schema';
 import { Method, Path, Text } from './Text';

@@ -7,14 +7,14 @@
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { ApiReferencePageData, ApiSecurityScheme, ApiServer } from '../types';
-import { MAIN_ID } from '../chrome/SkipToContent';
+import { MAIN_ID } from '../lib/ids';
 import { withBase } from '../lib/paths';
 import { ApiContext, type ApiTables } from './context';
 import { ApiNav, ApiNavMobile } from './Nav';
 import { Operation } from './Operation';
 import { SchemaEntry } from './Schema';
 import { Text } from './Text';
-import { TableWrapper } from '../content/TableWrapper';
+import { TableWrapper } from '../renderers/TableWrapper';
 
 /**
  * Scroll to the location's hash target once it is rendered (opening the schema it names), below

@@ -1,6 +1,6 @@
 /** Text from a spec: a plain string, or Markdown rendered by the builder to a content tree. */
 import type { ApiText } from '../types';
-import { Content } from '../content/Content';
+import { Content } from '../renderers/Content';
 
 export function Text({ value, inline }: { value?: ApiText; inline?: boolean }) {
   if (!value || value.length === 0) return null;

@@ -5,11 +5,11 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { applyHead } from './head';
-import { useSite } from './site';
-import { usePageState } from './router';
+import { useSite } from '../lib/site';
+import { usePageState } from '../lib/router';
 import { CrashBoundary, CrashScreen, LoadFailure, clearReloadGuard } from './errors';
 import { PageLoadError } from '../lib/data';
-import { Layout } from '../layouts';
+import { Layout } from './layouts';
 
 export function PageRoute() {
   const { data, error } = usePageState();

@@ -8,8 +8,9 @@ import { ColorModeProvider } from '../lib/colorMode';
 import { configureStorage } from '../lib/storage';
 import { setBuildId } from '../lib/data';
 import { useKeyboardNavigationMarker } from '../lib/keyboardNavigation';
-import { SiteContext } from './site';
-import { PageRouter, usePageData, type PageHistory } from './router';
+import { SecondaryMenuProvider } from '../lib/secondaryMenu';
+import { SiteContext } from '../lib/site';
+import { PageRouter, usePageData, type PageHistory } from '../lib/router';
 import { PageRoute } from './PageRoute';
 import { CrashBoundary } from './errors';
 import { useScrollAfterNavigation } from './scroll';
@@ -28,9 +29,11 @@ export function Root({ site, history, initial }: { site: SiteData; history: Page
     <SiteContext.Provider value={site}>
       <PageRouter history={history} basename={site.baseUrl.replace(/\/$/, '') || '/'} initial={initial}>
         <ColorModeProvider settings={site.colorMode}>
-          <CrashBoundary>
-            <Chrome />
-          </CrashBoundary>
+          <SecondaryMenuProvider>
+            <CrashBoundary>
+              <Chrome />
+            </CrashBoundary>
+          </SecondaryMenuProvider>
         </ColorModeProvider>
       </PageRouter>
     </SiteContext.Provider>

@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useSite } from './site';
+import { useSite } from '../lib/site';
 
 declare global {
   interface Window {

@@ -3,7 +3,7 @@
  * the error and its chain of causes) and the load-failure box (Retry).
  */
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
-import { MAIN_ID } from '../chrome/SkipToContent';
+import { MAIN_ID } from '../lib/ids';
 
 /** The error's message followed by each `cause`, recursively. */
 export function errorChain(error: unknown): string[] {

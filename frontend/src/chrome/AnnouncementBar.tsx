@@ -4,7 +4,7 @@
  * flash: the script in <head> marks <html> before the first paint and CSS hides the bar.
  */
 import { useEffect, useState } from 'react';
-import { useSite } from '../app/site';
+import { useSite } from '../lib/site';
 import { createStorageSlot, StorageKeys } from '../lib/storage';
 
 export const DISMISSED_ATTRIBUTE = 'data-announcement-bar-initially-dismissed';

@@ -1,8 +1,8 @@
 /** The footer: titled link columns, or a single row of links separated by a middle dot; logo; copyright. */
 import type { FooterLinkConfig } from '../types';
-import { useSite } from '../app/site';
-import { SiteLink } from '../content/SiteLink';
-import { ExternalIcon } from './navbarItems';
+import { useSite } from '../lib/site';
+import { SiteLink } from '../lib/SiteLink';
+import { ExternalIcon } from '../lib/icons';
 import { LogoImage } from './Logo';
 import { isExternal, withBase } from '../lib/paths';
 

@@ -1,24 +1,24 @@
 /**
  * The mobile sidebar (below 996 px), loaded when first opened: the primary menu (the navbar items)
- * and, on doc pages, a secondary menu (the docs sidebar) with '← Back to main menu' between them.
+ * and, when the page fills one (a doc page: its docs sidebar), a secondary menu, with '← Back to
+ * main menu' between them.
  * Body scrolling is locked while it is open; it closes on navigation (back included), on Escape,
  * and when the window becomes desktop-sized.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useSite } from '../app/site';
-import { usePageData } from '../app/router';
+import { useSite } from '../lib/site';
 import { useWindowSize } from '../lib/useWindowSize';
-import { SidebarMenu } from '../layouts/DocSidebar';
-import { NavbarBrand } from './Navbar';
+import { useSecondaryMenu } from '../lib/secondaryMenu';
+import { NavbarBrand } from './NavbarBrand';
 import { NavbarItem } from './navbarItems';
 import { ColorModeToggle } from './ColorModeToggle';
 
 export default function MobileSidebar({ onClose }: { onClose: () => void }) {
   const site = useSite();
   const location = useLocation();
-  const sidebar = usePageData()?.sidebar ?? null;
-  const [showSecondary, setShowSecondary] = useState(sidebar !== null);
+  const secondary = useSecondaryMenu();
+  const [showSecondary, setShowSecondary] = useState(secondary !== null);
   const openedAt = useRef(location.key);
   const size = useWindowSize();
 
@@ -71,7 +71,7 @@ export default function MobileSidebar({ onClose }: { onClose: () => void }) {
             <button type="button" className="navbar-sidebar-back" onClick={() => setShowSecondary(false)}>
               ← Back to main menu
             </button>
-            {sidebar && <SidebarMenu items={sidebar.items} />}
+            {secondary}
           </div>
         </div>
       </div>

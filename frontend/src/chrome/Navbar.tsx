@@ -5,23 +5,12 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useSite } from '../app/site';
-import { SiteLink } from '../content/SiteLink';
-import { LogoImage } from './Logo';
+import { useSite } from '../lib/site';
+import { NavbarBrand } from './NavbarBrand';
 import { NavbarItem } from './navbarItems';
 import { ColorModeToggle } from './ColorModeToggle';
 
 const MobileSidebar = lazy(() => import('./MobileSidebar'));
-
-export function NavbarBrand() {
-  const { navbar } = useSite();
-  return (
-    <SiteLink href={navbar.logo?.href ?? '/'} className="navbar-brand">
-      {navbar.logo && <LogoImage logo={navbar.logo} className="navbar-logo" />}
-      {navbar.title && <b className="navbar-title">{navbar.title}</b>}
-    </SiteLink>
-  );
-}
 
 /**
  * hideOnScroll: hidden while scrolling down once past the navbar's height, shown again on scrolling

@@ -4,7 +4,7 @@
  * 200 ms (NProgress's settings).
  */
 import { useEffect, useState } from 'react';
-import { useNavigationState } from '../app/router';
+import { useNavigationState } from '../lib/router';
 
 export const PROGRESS = { delay: 200, minimum: 0.08, speed: 200, trickleRate: 0.02, trickleSpeed: 800, maximum: 0.994 };
 

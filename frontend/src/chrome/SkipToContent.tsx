@@ -1,6 +1,6 @@
-/** The first focusable element: jumps past the navbar to the page's main content. */
-export const MAIN_ID = '__main';
+import { MAIN_ID } from '../lib/ids';
 
+/** The first focusable element: jumps past the navbar to the page's main content. */
 export function SkipToContent() {
   return (
     <a className="skip-to-content" href={`#${MAIN_ID}`}>

@@ -5,8 +5,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DocsPluginData, NavbarItemConfig, PageLoaderData, SiteData } from '../types';
-import { SiteContext } from '../app/site';
-import { PageRouter, staticHistory, type PageHistory } from '../app/router';
+import { SiteContext } from '../lib/site';
+import { PageRouter, staticHistory, type PageHistory } from '../lib/router';
 import { NavbarItem } from './navbarItems';
 import { configureStorage } from '../lib/storage';
 

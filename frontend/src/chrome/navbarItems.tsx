@@ -6,15 +6,16 @@
 import { Component, useEffect, useId, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { DocsPluginData, NavbarItemConfig } from '../types';
-import { SiteLink } from '../content/SiteLink';
-import { usePageData } from '../app/router';
-import { useSite } from '../app/site';
+import { SiteLink } from '../lib/SiteLink';
+import { usePageData } from '../lib/router';
+import { useSite } from '../lib/site';
 import { loadDocsData, routeOf } from '../lib/data';
 import { candidateVersion, docInVersion, docsItemLink } from '../lib/docsVersions';
 import { isExternal, withBase } from '../lib/paths';
 import { createStorageSlot, StorageKeys } from '../lib/storage';
 import { Collapsible } from '../lib/Collapsible';
 import { useHydrated } from '../lib/useHydrated';
+import { ExternalIcon } from '../lib/icons';
 import { NavbarSearch } from '../search';
 
 export interface ItemProps {
@@ -111,14 +112,6 @@ function LinkItem({ item, mobile }: ItemProps) {
       {docsLink.label}
       {isExternal(href) && <ExternalIcon />}
     </SiteLink>
-  );
-}
-
-export function ExternalIcon() {
-  return (
-    <svg className="external-icon" width="12" height="12" viewBox="0 0 24 24" aria-label="(opens in a new tab)" role="img">
-      <path fill="currentColor" d="M21 13v10h-21v-19h12v2h-10v15h17v-8h2zm3-12h-10.988l4.035 4-6.977 7.07 2.828 2.828 6.977-7.07 4.125 4.172v-11z" />
-    </svg>
   );
 }
 

@@ -1,8 +1,8 @@
 /** Blog layouts: a post, the paginated list (and tag pages), the archive. The tag list: TagPages.tsx. */
 import type { BlogArchivePageData, BlogListPageData, BlogPostPageData, PostSummary } from '../types';
-import { Content } from '../content/Content';
-import { SiteLink } from '../content/SiteLink';
-import { MAIN_ID } from '../chrome/SkipToContent';
+import { Content } from '../renderers/Content';
+import { SiteLink } from '../lib/SiteLink';
+import { MAIN_ID } from '../lib/ids';
 import { Paginator, TagLinks } from './DocParts';
 import { UntranslatedNotice } from './UntranslatedNotice';
 import { TocColumn } from './TableOfContents';

@@ -1,18 +1,24 @@
 /** A doc: sidebar, breadcrumbs, title, content, previous/next, and the table of contents. */
+import { useMemo } from 'react';
 import type { DocCategoryPageData, DocPageData, SidebarData, VersionBannerData } from '../types';
-import { Content } from '../content/Content';
-import { SiteLink } from '../content/SiteLink';
-import { MAIN_ID } from '../chrome/SkipToContent';
-import { DocSidebar } from './DocSidebar';
+import { Content } from '../renderers/Content';
+import { SiteLink } from '../lib/SiteLink';
+import { MAIN_ID } from '../lib/ids';
+import { SecondaryMenuFiller } from '../lib/secondaryMenu';
+import { DocSidebar, SidebarMenu } from './DocSidebar';
 import { TocColumn, TableOfContentsMobile } from './TableOfContents';
 import { Breadcrumbs, DocFooter, Paginator } from './DocParts';
 import { UntranslatedNotice } from './UntranslatedNotice';
 import { PageActions } from './PageActions';
 
 function DocFrame({ sidebar, children }: { sidebar: SidebarData | null; children: React.ReactNode }) {
+  // The same sidebar in the mobile sidebar's secondary menu (one element per sidebar: it is refilled
+  // only when the sidebar changes).
+  const mobileMenu = useMemo(() => sidebar && <SidebarMenu items={sidebar.items} />, [sidebar]);
   return (
     <div className={`doc-frame${sidebar ? ' with-sidebar' : ''}`}>
       {sidebar && <DocSidebar items={sidebar.items} sidebarId={sidebar.id} />}
+      {mobileMenu && <SecondaryMenuFiller>{mobileMenu}</SecondaryMenuFiller>}
       <main id={MAIN_ID} className="doc-main" tabIndex={-1}>
         {children}
       </main>

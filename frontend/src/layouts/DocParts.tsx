@@ -1,7 +1,7 @@
 /** Pieces of a doc page: breadcrumbs, previous/next, footer (tags, last updated, edit link); the tag
  * links are a blog post's too. */
 import type { Crumb, DocInfo, Link } from '../types';
-import { SiteLink } from '../content/SiteLink';
+import { SiteLink } from '../lib/SiteLink';
 
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   return (

@@ -9,11 +9,11 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { SidebarCategoryItem, SidebarItem } from '../types';
-import { SiteLink } from '../content/SiteLink';
+import { SiteLink } from '../lib/SiteLink';
 import { Collapsible } from '../lib/Collapsible';
 import { routeOf } from '../lib/data';
 import { isExternal } from '../lib/paths';
-import { ExternalIcon } from '../chrome/navbarItems';
+import { ExternalIcon } from '../lib/icons';
 
 function normalize(path: string): string {
   return path.replace(/\/+$/, '') || '/';

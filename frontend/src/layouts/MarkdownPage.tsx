@@ -1,7 +1,7 @@
 /** A Markdown page of the site (FAQ, contact): title, content, table of contents. */
 import type { MarkdownPageData } from '../types';
-import { Content } from '../content/Content';
-import { MAIN_ID } from '../chrome/SkipToContent';
+import { Content } from '../renderers/Content';
+import { MAIN_ID } from '../lib/ids';
 import { TocColumn } from './TableOfContents';
 import { UntranslatedNotice } from './UntranslatedNotice';
 

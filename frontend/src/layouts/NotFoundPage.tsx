@@ -1,5 +1,5 @@
-import { SiteLink } from '../content/SiteLink';
-import { MAIN_ID } from '../chrome/SkipToContent';
+import { SiteLink } from '../lib/SiteLink';
+import { MAIN_ID } from '../lib/ids';
 
 export function NotFoundPage() {
   return (

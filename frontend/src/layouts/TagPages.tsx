@@ -4,8 +4,8 @@
  * list of posts). A page's own tag links are `TagLinks` (DocParts.tsx).
  */
 import type { DocTagPageData, TagsPageData } from '../types';
-import { SiteLink } from '../content/SiteLink';
-import { MAIN_ID } from '../chrome/SkipToContent';
+import { SiteLink } from '../lib/SiteLink';
+import { MAIN_ID } from '../lib/ids';
 
 export function TagsPage({ page }: { page: TagsPageData }) {
   return (

@@ -3,10 +3,12 @@
  * (lib/data.ts `loadPage`): a doc page downloads the doc layout and nothing of the blog, the API
  * reference or the home page. `module` names the source file for the prerender, which preloads
  * the chunk (and its CSS) of the page it writes.
+ *
+ * The site's own React pages (`kind: 'react'`) are a layer above: `layoutRegistry` takes their
+ * registry (pages/index.tsx), and the app composes the two (app/layouts.ts).
  */
 import type { ComponentType } from 'react';
 import type { PageData, PageLoaderData } from '../types';
-import { pageLayouts } from '../pages';
 
 export type LayoutComponent = ComponentType<{ data: PageLoaderData }>;
 
@@ -65,25 +67,41 @@ function layoutKey(page: PageData): string {
   return page.kind === 'react' ? `react:${page.component}` : page.kind;
 }
 
-export function layoutModule(page: PageData): LayoutModule {
-  const layout = page.kind === 'react' ? pageLayouts[page.component] : layouts[page.kind];
-  if (!layout) {
-    const what = page.kind === 'react' ? `page component "${page.component}" (frontend/src/pages/index.tsx)` : `layout for page kind "${page.kind}"`;
-    throw new Error(`No ${what}.`);
+/** The layouts of React pages, by component name (`content/pages/*.yaml` names the component). */
+export type PageLayouts = Readonly<Record<string, LayoutModule | undefined>>;
+
+export interface LayoutRegistry {
+  /** The layout's module for `page`; throws when no layout renders its kind or component. */
+  layoutModule(page: PageData): LayoutModule;
+  /** Load the code that renders `page` (once); resolves when `Layout` can render it. */
+  loadLayout(page: PageData): Promise<void>;
+  /** Renders a page whose layout is loaded. */
+  Layout: ComponentType<{ data: PageLoaderData }>;
+}
+
+/** The registry of every layout: the page kinds' above, and the React pages' of `pageLayouts`. */
+export function layoutRegistry(pageLayouts: PageLayouts): LayoutRegistry {
+  function layoutModule(page: PageData): LayoutModule {
+    const layout = page.kind === 'react' ? pageLayouts[page.component] : layouts[page.kind];
+    if (!layout) {
+      const what = page.kind === 'react' ? `page component "${page.component}" (frontend/src/pages/index.tsx)` : `layout for page kind "${page.kind}"`;
+      throw new Error(`No ${what}.`);
+    }
+    return layout;
   }
-  return layout;
-}
 
-const loaded = new Map<string, LayoutComponent>();
+  const loaded = new Map<string, LayoutComponent>();
 
-/** Load the code that renders `page` (once); resolves when `Layout` can render it. */
-export async function loadLayout(page: PageData): Promise<void> {
-  const key = layoutKey(page);
-  if (!loaded.has(key)) loaded.set(key, await layoutModule(page).load());
-}
+  async function loadLayout(page: PageData): Promise<void> {
+    const key = layoutKey(page);
+    if (!loaded.has(key)) loaded.set(key, await layoutModule(page).load());
+  }
 
-export function Layout({ data }: { data: PageLoaderData }) {
-  const Component = loaded.get(layoutKey(data.page));
-  if (!Component) throw new Error(`The layout of this page (${layoutKey(data.page)}) was rendered before it was loaded.`);
-  return <Component data={data} />;
+  function Layout({ data }: { data: PageLoaderData }) {
+    const Component = loaded.get(layoutKey(data.page));
+    if (!Component) throw new Error(`The layout of this page (${layoutKey(data.page)}) was rendered before it was loaded.`);
+    return <Component data={data} />;
+  }
+
+  return { layoutModule, loadLayout, Layout };
 }

@@ -2,9 +2,10 @@
  * Pages in the browser: their data, fetched as JSON on client-side navigation, and their code (the
  * layout's chunk). Both are cached, and prefetched for links the reader is likely to follow (not on
  * 2g or data-saver connections).
+ *
+ * The layouts are above this module: the entry point hands their loader in (`setLayoutLoader`).
  */
 import type { DocsPluginData, PageData, PageLoaderData, SidebarData, SiteData } from '../types';
-import { loadLayout } from '../layouts';
 import { baseUrl, docsDataPath, pageDataPath, sidebarDataPath, strippedHtmlRoute } from './paths';
 
 /** The page could not be loaded (network down, server error): the caller shows the retry box. */
@@ -38,6 +39,16 @@ export class BoundedCache<K, V> extends Map<K, V> {
 
 const cache = new BoundedCache<string, Promise<unknown>>(ROUTE_CACHE_LIMIT);
 let buildId = '';
+
+/** Loads the code that renders `page` (its layout's chunk); resolves when the page can render. */
+export type LayoutLoader = (page: PageData) => Promise<void>;
+
+let loadLayout: LayoutLoader | null = null;
+
+/** The entry point's layout registry loads each page's code (app/layouts.ts). */
+export function setLayoutLoader(load: LayoutLoader): void {
+  loadLayout = load;
+}
 
 export function setBuildId(id: string): void {
   buildId = id;
@@ -87,9 +98,11 @@ export async function loadSite(): Promise<SiteData> {
  * its layout's code. The not-found page when there is no such page.
  */
 export async function loadPage(route: string): Promise<PageLoaderData> {
+  const load = loadLayout;
+  if (!load) throw new Error('No layout loader: the entry point calls setLayoutLoader() before loading a page.');
   const data = await loadPageData(route);
   try {
-    await loadLayout(data.page);
+    await load(data.page);
   } catch (error) {
     throw new PageLoadError(`Could not load the code of the page ${route}.`, route, { cause: error });
   }

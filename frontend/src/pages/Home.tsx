@@ -1,6 +1,6 @@
 /** The home page: what the portal is, and the way into each area. Text comes from content/pages/index.yaml. */
-import { SiteLink } from '../content/SiteLink';
-import { MAIN_ID } from '../chrome/SkipToContent';
+import { SiteLink } from '../lib/SiteLink';
+import { MAIN_ID } from '../lib/ids';
 
 interface Action {
   label: string;

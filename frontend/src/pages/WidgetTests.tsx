@@ -6,9 +6,9 @@
  * sandbox runs the site's own widget; pre-production and production load `scriptUrl`.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { MAIN_ID } from '../chrome/SkipToContent';
-import { SiteLink } from '../content/SiteLink';
-import { useSite } from '../app/site';
+import { MAIN_ID } from '../lib/ids';
+import { SiteLink } from '../lib/SiteLink';
+import { useSite } from '../lib/site';
 import { useQueryParams } from '../lib/queryParams';
 import { useHydrated } from '../lib/useHydrated';
 import { SnippetBlock } from '../simulator/SnippetBlock';

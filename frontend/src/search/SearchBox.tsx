@@ -14,7 +14,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { createAutocomplete, type AutocompleteState } from '@algolia/autocomplete-core';
-import { useSite } from '../app/site';
+import { useSite } from '../lib/site';
 import { withBase } from '../lib/paths';
 import { searchSite, loadSearchIndexes } from './client';
 import { insightsItem, insightsOptions, type SearchItem } from './analytics';

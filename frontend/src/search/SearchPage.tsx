@@ -4,8 +4,8 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useSite } from '../app/site';
-import { MAIN_ID } from '../chrome/SkipToContent';
+import { useSite } from '../lib/site';
+import { MAIN_ID } from '../lib/ids';
 import { useQueryParam } from '../lib/queryParams';
 import { loadSearchIndexes, searchSite } from './client';
 import { HitPath, SnippetText, highlightState } from './results';

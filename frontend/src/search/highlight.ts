@@ -7,7 +7,7 @@
  * is new DOM) and SearchHighlighter removes the marks as soon as a navigation starts.
  */
 import Mark from 'mark.js';
-import { MAIN_ID } from '../chrome/SkipToContent';
+import { MAIN_ID } from '../lib/ids';
 import type { SearchType } from './types';
 import './highlight.css';
 

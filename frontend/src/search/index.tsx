@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
-import { useNavigationState } from '../app/router';
+import { useNavigationState } from '../lib/router';
 import type { SearchHighlightState } from './types';
 import { SearchIcon } from './icons';
 import './search-field.css';

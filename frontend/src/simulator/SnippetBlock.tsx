@@ -1,5 +1,5 @@
 /** Generated embed code, shown like the site's code blocks (one `.line` per line) with a copy button. */
-import { CopyButton } from '../content/CodeBlock';
+import { CopyButton } from '../renderers/CodeBlock';
 
 export function SnippetBlock({ code, label }: { code: string; label: string }) {
   return (

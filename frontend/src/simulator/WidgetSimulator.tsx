@@ -6,7 +6,7 @@
  * query string so a configuration can be shared.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useSite } from '../app/site';
+import { useSite } from '../lib/site';
 import { useQueryParams } from '../lib/queryParams';
 import { useHydrated } from '../lib/useHydrated';
 import { COLOR_TOKENS, DEFAULT_FORM, embedSnippet, formFromQuery, queryFromForm, resolveForm, type WidgetForm } from '../widget/form';

@@ -14,8 +14,8 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { ApiOperation, ApiServer } from '../../types';
-import { CodeBlock } from '../../content/CodeBlock';
-import { TabItem, Tabs } from '../../content/Tabs';
+import { CodeBlock } from '../../renderers/CodeBlock';
+import { TabItem, Tabs } from '../../renderers/Tabs';
 import { fetchJson } from '../../lib/data';
 import { tryItDataPath } from '../../lib/paths';
 import { useApi } from '../context';

@@ -1,5 +1,5 @@
 import type { SiteData } from '../types';
-import { createRequiredContext } from '../lib/context';
+import { createRequiredContext } from './context';
 
 const [SiteContext, useSite] = createRequiredContext<SiteData>('Site');
 export { SiteContext, useSite };

@@ -5,8 +5,8 @@
  */
 import { useContext, useEffect, useRef, type AnchorHTMLAttributes, type MouseEvent, type Ref } from 'react';
 import { createPath, parsePath, UNSAFE_NavigationContext as NavigationContext, useLocation } from 'react-router';
-import { isExternal, isRouteLink, withBase } from '../lib/paths';
-import { prefetchPage } from '../lib/data';
+import { isExternal, isRouteLink, withBase } from './paths';
+import { prefetchPage } from './data';
 
 type Props = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
 

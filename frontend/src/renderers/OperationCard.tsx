@@ -1,5 +1,5 @@
 /** `::OperationCard{operationId="..."}`: an API operation's method, path and summary, linking to the reference. */
-import { SiteLink } from './SiteLink';
+import { SiteLink } from '../lib/SiteLink';
 
 interface Props {
   operationId: string;

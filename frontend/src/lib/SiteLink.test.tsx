@@ -2,9 +2,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render } from '@testing-library/react';
 import { Router, type Navigator, type To } from 'react-router';
-import { prefetchPage } from '../lib/data';
+import { prefetchPage } from './data';
 
-vi.mock('../lib/data', () => ({ prefetchPage: vi.fn() }));
+vi.mock('./data', () => ({ prefetchPage: vi.fn() }));
 
 /** The one IntersectionObserver SiteLink makes: its callback and what it observes. */
 const seen = vi.hoisted(() => ({ callback: null as IntersectionObserverCallback | null, observed: [] as Element[] }));

@@ -6,7 +6,7 @@
 import { createElement, Fragment, type ComponentType, type ReactNode } from 'react';
 import type { ContentNode } from '../types';
 import { contentComponents } from './registry';
-import { SiteLink } from './SiteLink';
+import { SiteLink } from '../lib/SiteLink';
 
 export function Content({ nodes }: { nodes: ContentNode[] }) {
   return element(Fragment, null, nodes.map(renderNode));
@@ -36,7 +36,7 @@ export function renderNode(node: ContentNode): ReactNode {
   }
   if (/^[A-Z]/.test(tag)) {
     const component = (contentComponents as Record<string, ComponentType<Record<string, unknown>>>)[tag];
-    if (!component) throw new Error(`No content component named "${tag}" is registered (frontend/src/content/registry.ts).`);
+    if (!component) throw new Error(`No content component named "${tag}" is registered (frontend/src/renderers/registry.ts).`);
     return element(component, props ?? {}, rendered);
   }
   return element(tag, props, rendered);

@@ -12,9 +12,9 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPath, Router, type Location, type NavigationType, type Navigator } from 'react-router';
 import type { PageLoaderData } from '../types';
-import { createRequiredContext } from '../lib/context';
-import { forgetData, loadPage, routeOf } from '../lib/data';
-import { pageDataPath, sidebarDataPath } from '../lib/paths';
+import { createRequiredContext } from './context';
+import { forgetData, loadPage, routeOf } from './data';
+import { pageDataPath, sidebarDataPath } from './paths';
 
 /** What the router needs of a history: the browser's on the client, a fixed one when prerendering. */
 export interface PageHistory extends Navigator {
