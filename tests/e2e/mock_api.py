@@ -248,6 +248,7 @@ class MockApi(ThreadingHTTPServer):
         self.endpoints = endpoints()
         self.checker = RequestChecker(self.endpoints)
         self.requests: list[dict[str, Any]] = []
+        self.block = ""  # the docs' code block that is running (the examples test says which)
         self.thread = threading.Thread(target=self.serve_forever, daemon=True)
 
     @property
@@ -295,8 +296,12 @@ class _Handler(BaseHTTPRequestHandler):
         body = self.rfile.read(length).decode() if length else ""
         url = urlsplit(self.path)
         headers = {name.lower(): value for name, value in self.headers.items()}
+        if url.path == "/__block__":  # the examples test: which block of the docs runs from now on
+            self.server.block = unquote(url.query)
+            self._send(204, None)
+            return
         self.server.requests.append({"method": method, "path": url.path, "query": url.query, "headers": headers,
-                                     "body": body})
+                                     "body": body, "block": self.server.block})
         if url.path == "/oauth/token" and method == "POST":
             form = {k: v[0] for k, v in parse_qs(body).items()}
             if (form.get("grant_type"), form.get("client_id"), form.get("client_secret")) == (
