@@ -8,7 +8,12 @@ How a page's blocks become programs (content/README.md, "Code that runs", says t
 - A block whose title starts with a file name (`title="setup.py"`, `title="refund.mjs (Node.js 18 or
   later)"`) is that file: it is written under that name in the page's folder, where other blocks
   may import it, and runs as its own program. A later block titled with the same name
-  (`title="quickstart.py (continued)"`) continues the file.
+  (`title="quickstart.py (continued)"`), or marked `after="<file name>"`, continues the file.
+- A block of another language titled with a file name (```json title="booking.json"```) is
+  written too, for the examples that read it (`curl -d @booking.json`).
+- `args="10871 MAREA10"` gives a program its command-line arguments; a file the page's shell
+  blocks run (`python purchase.py 10871`) runs only from there.
+- The folder holds `.env.preproduction` with the test's variables, as the reader's holds theirs.
 - Any other block is a fragment: it continues the page's first block of its language (the page's
   setup) and the fragments of that language before it, as one program.
 
@@ -37,7 +42,15 @@ LANGUAGES = {"python": "python", "py": "python", "javascript": "js", "js": "js",
 _FENCE = re.compile(r"^(?P<indent> {0,3})(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 _TITLE = re.compile(r"""\btitle=(?:"([^"]*)"|'([^']*)')""")
 _NORUN = re.compile(r"""\bnorun=(?:"([^"]*)"|'([^']*)')""")
+_AFTER = re.compile(r"""\bafter=(?:"([^"]*)"|'([^']*)')""")
+_ARGS = re.compile(r"""\bargs=(?:"([^"]*)"|'([^']*)')""")
 _FILE_NAME = re.compile(r"^[\w.-]*\.[A-Za-z][\w]*$")
+# The variables the docs tell readers to set, and the file they keep them in (environments.md): the
+# test writes its own, pointing at the mock, in each page's folder; the pages' copies are templates
+# with placeholders (`norun`).
+READER_VARIABLES = ("ONEBOX_BASE_URL", "ONEBOX_TOKEN_URL", "ONEBOX_CLIENT_ID", "ONEBOX_CLIENT_SECRET",
+                    "ONEBOX_TEST_BUYER_EMAIL")
+ENV_FILE = ".env.preproduction"
 TIMEOUT = 30  # seconds a page's programs of one language may take
 MARK = "@@block "
 
@@ -50,6 +63,8 @@ class Block:
     code: str
     title: str | None
     norun: str | None
+    args: list[str] = field(default_factory=list)  # what the reader passes on the command line
+    after: str | None = None  # the file this block continues (`after="refund_report.py"`)
 
     @property
     def label(self) -> str:
@@ -58,7 +73,7 @@ class Block:
 
     @property
     def file_name(self) -> str | None:
-        first = (self.title or "").split(" ")[0]
+        first = self.after or (self.title or "").split(" ")[0]
         return first if _FILE_NAME.match(first) else None
 
 
@@ -67,6 +82,10 @@ class Program:
     language: str
     name: str  # its file name, or `fragments.<ext>`
     blocks: list[Block] = field(default_factory=list)
+
+    @property
+    def args(self) -> list[str]:
+        return next((b.args for b in self.blocks if b.args), [])
 
 
 def code_blocks(page: Path) -> list[Block]:
@@ -85,13 +104,18 @@ def code_blocks(page: Path) -> list[Block]:
                                         and set(lines[end].strip()) == {fence[0]}):
             end += 1
         language = LANGUAGES.get(info.split(" ")[0].lower()) if info else None
+        title = _TITLE.search(info)
+        if language is None and title and _FILE_NAME.match((title.group(1) or title.group(2) or " ").split(" ")[0]):
+            language = "data"  # a file the examples read (`curl -d @booking.json`): written, not run
         if language:
             indent = len(opening.group("indent"))
             code = "\n".join(line[indent:] if line[:indent].isspace() else line for line in lines[index + 1:end])
-            title, norun = _TITLE.search(info), _NORUN.search(info)
+            norun, args, after = _NORUN.search(info), _ARGS.search(info), _AFTER.search(info)
             blocks.append(Block(page, index + 1, language, code + "\n",
                                 (title.group(1) or title.group(2)) if title else None,
-                                (norun.group(1) or norun.group(2)) if norun else None))
+                                (norun.group(1) or norun.group(2)) if norun else None,
+                                (args.group(1) or args.group(2) or "").split() if args else [],
+                                (after.group(1) or after.group(2)) if after else None))
         index = end + 1
     return blocks
 
@@ -101,7 +125,7 @@ def programs(blocks: list[Block]) -> list[Program]:
     out: dict[tuple[str, str], Program] = {}
     first: dict[str, Block] = {}
     for block in blocks:
-        if block.norun is not None:
+        if block.norun is not None or (block.language == "data" and block.file_name is None):
             continue
         first.setdefault(block.language, block)
         name = block.file_name
@@ -131,7 +155,16 @@ def run_page(page: Path, folder: Path, env: dict[str, str], mark_url: str) -> Ou
     for program in found:  # every file first, so that any program may import any file
         if program.name.split(".")[0] != "fragments":
             (folder / program.name).write_text("".join(b.code for b in program.blocks), encoding="utf-8")
+    (folder / ENV_FILE).write_text("".join(f"export {name}={_shell_quote(env[name])}\n" for name in READER_VARIABLES),
+                                   encoding="utf-8")
+    shell = "".join(b.code for b in blocks if b.language == "sh" and b.norun is None)
+    started = {p.name for p in found if re.search(rf"(?:python3?|node|bash|source|\.)\s+(?:\./)?{re.escape(p.name)}\b",
+                                                   shell)}
+    for program in found:
+        if program.name in started and program.language != "sh":  # the page's shell runs it
+            program.language = "started"
     outcome = Outcome([], [])
+    outcome.ran.extend(b for p in found if p.language == "started" for b in p.blocks)
     python = [p for p in found if p.language == "python"]
     if python:
         _run_python(python, folder, env, mark_url, outcome)
@@ -150,7 +183,7 @@ def run_page(page: Path, folder: Path, env: dict[str, str], mark_url: str) -> Ou
 
 
 def _run_python(found: list[Program], folder: Path, env: dict[str, str], mark_url: str, outcome: Outcome) -> None:
-    plan = [{"name": p.name, "blocks": [{"label": b.label, "code": b.code} for b in p.blocks]} for p in found]
+    plan = [{"name": p.name, "args": p.args, "blocks": [{"label": b.label, "code": b.code} for b in p.blocks]} for p in found]
     (folder / ".plan.json").write_text(json.dumps(plan), encoding="utf-8")
     driver = ROOT / "tests" / "e2e" / "doc_examples_driver.py"
     result = _run([sys.executable, str(driver), ".plan.json", mark_url], folder, env)
@@ -175,7 +208,7 @@ def _run_script(program: Program, folder: Path, env: dict[str, str], mark_url: s
         starts.append((text.count("\n") + 1, block))
         text += block.code
     script.write_text(text, encoding="utf-8")
-    result = _run([*command, script.name], folder, env)
+    result = _run([*command, script.name, *program.args], folder, env)
     reached = [line[len(MARK):] for line in result.stderr.splitlines() if line.startswith(MARK)]
     if result.returncode == 0:
         outcome.ran.extend(program.blocks)
@@ -233,6 +266,7 @@ def environment(mock_url: str, token: str, client_id: str, client_secret: str) -
     return {**keep, "PATH": python_bin + os.pathsep + keep.get("PATH", "/usr/bin:/bin"),
             "ONEBOX_BASE_URL": f"{mock_url}/ok", "ONEBOX_TOKEN_URL": f"{mock_url}/oauth/token",
             "ONEBOX_CLIENT_ID": client_id, "ONEBOX_CLIENT_SECRET": client_secret, "ONEBOX_TOKEN": token,
-            "ONEBOX_MOCK_URL": mock_url, "http_proxy": nowhere, "https_proxy": nowhere, "HTTP_PROXY": nowhere,
+            "ONEBOX_MOCK_URL": mock_url, "ONEBOX_TEST_BUYER_EMAIL": "buyer+test1@example.com",
+            "http_proxy": nowhere, "https_proxy": nowhere, "HTTP_PROXY": nowhere,
             "HTTPS_PROXY": nowhere, "no_proxy": "127.0.0.1", "NO_PROXY": "127.0.0.1",
             "PYTHONDONTWRITEBYTECODE": "1", "NODE_NO_WARNINGS": "1"}

@@ -21,6 +21,7 @@ def main(plan_file: str, mark_url: str) -> int:
     failed = 0
     for program in plan:
         namespace: dict[str, Any] = {"__name__": "__main__", "__file__": os.path.abspath(program["name"])}
+        sys.argv = [program["name"], *program["args"]]
         for block in program["blocks"]:
             label = block["label"]
             with urllib.request.urlopen(mark_url + label) as answer:
