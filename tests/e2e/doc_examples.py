@@ -32,6 +32,7 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -183,7 +184,8 @@ def run_page(page: Path, folder: Path, env: dict[str, str], mark_url: str) -> Ou
 
 
 def _run_python(found: list[Program], folder: Path, env: dict[str, str], mark_url: str, outcome: Outcome) -> None:
-    plan = [{"name": p.name, "args": p.args, "blocks": [{"label": b.label, "code": b.code} for b in p.blocks]} for p in found]
+    plan = [{"name": p.name, "args": p.args, "blocks": [{"label": b.label, "code": b.code} for b in p.blocks]}
+            for p in found]
     (folder / ".plan.json").write_text(json.dumps(plan), encoding="utf-8")
     driver = ROOT / "tests" / "e2e" / "doc_examples_driver.py"
     result = _run([sys.executable, str(driver), ".plan.json", mark_url], folder, env)
@@ -198,8 +200,7 @@ def _run_python(found: list[Program], folder: Path, env: dict[str, str], mark_ur
 
 
 def _run_script(program: Program, folder: Path, env: dict[str, str], mark_url: str, outcome: Outcome,
-                mark: object, command: list[str], suffix: str, prefix: str = "") -> None:
-    assert callable(mark)
+                mark: Callable[[Block], str], command: list[str], suffix: str, prefix: str = "") -> None:
     script = folder / f".run-{Path(program.name).stem}{suffix}"
     starts: list[tuple[int, Block]] = []
     text = prefix

@@ -140,13 +140,13 @@ class RequestChecker:
                                                     for name, value in match.groupdict().items()}
         for name, given in parse_qs(request["query"], keep_blank_values=True).items():
             values[("query", name)] = given
-        declared = set()
+        declared: set[tuple[str, str]] = set()
         for pointer, parameter in _parameters(document, endpoint.pointer):
-            place, name = parameter.get("in"), str(parameter.get("name"))
+            place, name = str(parameter.get("in")), str(parameter.get("name"))
             key = (place, name.lower() if place == "header" else name)
             declared.add(key)
-            given = [request["headers"][key[1]]] if place == "header" and key[1] in request["headers"] \
-                else values.get(key)
+            given: list[str] | None = [request["headers"][key[1]]] \
+                if place == "header" and key[1] in request["headers"] else values.get(key)
             if given is None:
                 if parameter.get("required"):
                     problems.append(f"{where}: the required {place} parameter {name} is missing")
@@ -243,10 +243,11 @@ def deviate(example: Any) -> Any:
 class MockApi(ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self) -> None:
+    def __init__(self, same_as: MockApi | None = None) -> None:
+        """A mock; `same_as` another one whose specs it answers from (read once for both)."""
         super().__init__(("127.0.0.1", 0), _Handler)
-        self.endpoints = endpoints()
-        self.checker = RequestChecker(self.endpoints)
+        self.endpoints: list[Endpoint] = same_as.endpoints if same_as else endpoints()
+        self.checker: RequestChecker = same_as.checker if same_as else RequestChecker(self.endpoints)
         self.requests: list[dict[str, Any]] = []
         self.block = ""  # the docs' code block that is running (the examples test says which)
         self.thread = threading.Thread(target=self.serve_forever, daemon=True)

@@ -7,16 +7,28 @@ A failure names the page and the line of the block that failed or sent the reque
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import CONTENT
-from tests.e2e.doc_examples import LANGUAGES, code_blocks, environment, run_page
+from tests.e2e.doc_examples import LANGUAGES, Outcome, code_blocks, environment, run_page
 from tests.e2e.mock_api import CLIENT_ID, CLIENT_SECRET, TOKEN, MockApi
 
 PAGES = sorted(page for page in (CONTENT / "docs").rglob("*.md") if code_blocks(page))
+
+
+WORKERS = 3  # pages run side by side, each worker with its own mock (a mock knows one running block)
+
+
+@dataclass
+class PageRun:
+    outcome: Outcome
+    wrong: list[str]  # "<page>:<line>: how a request departs from the specs"
 
 
 @pytest.fixture(scope="module")
@@ -25,20 +37,49 @@ def mock_api() -> Iterator[MockApi]:
         yield api
 
 
+@pytest.fixture(scope="module")
+def page_runs(mock_api: MockApi, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[Path, PageRun]]:
+    """Every page's examples, run once for the module: pages of one worker one after another."""
+    mocks = [mock_api] + [MockApi(same_as=mock_api) for _ in range(WORKERS - 1)]
+    for mock in mocks[1:]:
+        mock.__enter__()
+    queue = list(PAGES)
+    lock = threading.Lock()
+    runs: dict[Path, PageRun] = {}
+
+    def work(mock: MockApi) -> None:
+        while True:
+            with lock:
+                if not queue:
+                    return
+                page = queue.pop(0)
+            first = len(mock.requests)
+            outcome = run_page(page, tmp_path_factory.mktemp("examples"),
+                               environment(mock.url, TOKEN, CLIENT_ID, CLIENT_SECRET), f"{mock.url}/__block__?")
+            wrong = [f"{request['block']}: {problem}" for request in mock.requests[first:]
+                     for problem in mock.problems(request)]
+            runs[page] = PageRun(outcome, wrong)
+
+    try:
+        with ThreadPoolExecutor(WORKERS) as pool:
+            list(pool.map(work, mocks))
+        yield runs
+    finally:
+        for mock in mocks[1:]:
+            mock.__exit__(None, None, None)
+
+
 @pytest.mark.parametrize("page", PAGES, ids=[str(p.relative_to(CONTENT / "docs")) for p in PAGES])
 def test_the_page_examples_run_against_the_mock_and_send_what_the_specs_define(
-        page: Path, mock_api: MockApi, tmp_path: Path) -> None:
+        page: Path, page_runs: dict[Path, PageRun]) -> None:
     blocks = code_blocks(page)
-    unmarked_reasons = [b.label for b in blocks if b.norun is not None and not b.norun.strip()]
-    assert not unmarked_reasons, f"norun needs its reason (norun=\"needs a real webhook delivery\"): {unmarked_reasons}"
-    first_request = len(mock_api.requests)
-    outcome = run_page(page, tmp_path, environment(mock_api.url, TOKEN, CLIENT_ID, CLIENT_SECRET),
-                       f"{mock_api.url}/__block__?")
-    sent = mock_api.requests[first_request:]
-    wrong = [f"{request['block']}: {problem}" for request in sent for problem in mock_api.problems(request)]
-    assert not outcome.failures and not wrong, "\n\n".join(outcome.failures + wrong)
-    runnable = [b for b in blocks if b.norun is None and b.language != "data"]
-    assert len(outcome.ran) >= len(runnable), f"blocks that did not run: {set(runnable) - set(outcome.ran)}"
+    no_reason = [b.label for b in blocks if b.norun is not None and not b.norun.strip()]
+    assert not no_reason, f'norun needs its reason (norun="needs a real webhook delivery"): {no_reason}'
+    run = page_runs[page]
+    assert not run.outcome.failures and not run.wrong, "\n\n".join(run.outcome.failures + run.wrong)
+    runnable = [b.label for b in blocks if b.norun is None and b.language != "data"]
+    ran = {b.label for b in run.outcome.ran}
+    assert ran >= set(runnable), f"blocks that did not run: {sorted(set(runnable) - ran)}"
 
 
 def test_blocks_are_found_with_their_lines_titles_and_reasons(tmp_path: Path) -> None:
