@@ -138,8 +138,8 @@ class RequestChecker:
         assert match is not None
         values: dict[tuple[str, str], list[str]] = {("path", name): [unquote(value)]
                                                     for name, value in match.groupdict().items()}
-        for name, given in parse_qs(request["query"], keep_blank_values=True).items():
-            values[("query", name)] = given
+        for name, listed in parse_qs(request["query"], keep_blank_values=True).items():
+            values[("query", name)] = listed
         declared: set[tuple[str, str]] = set()
         for pointer, parameter in _parameters(document, endpoint.pointer):
             place, name = str(parameter.get("in")), str(parameter.get("name"))
