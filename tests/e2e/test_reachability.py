@@ -15,7 +15,6 @@ from urllib.parse import urlsplit
 from tests.conftest import CONTENT
 from tests.e2e.doc_examples import code_blocks
 
-
 CLICKS = 2
 WEBHOOKS = "/docs/webhooks/webhooks-info"
 # Calls that change an order's state, each announced by a webhook (orders.yaml: order.purchased,

@@ -67,8 +67,9 @@ def test_the_examples_test_attributes_of_a_fence_are_not_rendered_and_norun_need
     out = render('```python norun="needs a real webhook delivery {1}" title="app.py" after="setup.py" args="1 2"\n'
                  'import os\n```\n\n```bash norun=""\necho\n```\n')
     first, second = out.tree
-    assert first[1]["title"] == "app.py" and "norun" not in first[1]["html"] and "setup.py" not in first[1]["html"]
+    assert set(first[1]) == {"language", "title", "html"} and first[1]["title"] == "app.py"
     assert "highlighted" not in first[1]["html"]  # the {1} of the reason is no line range
+    assert second[0] == "CodeBlock" and set(second[1]) == {"language", "html"}
     assert [(p.message, p.line) for p in out.problems] == [("norun without its reason", 5)]
 
 

@@ -376,7 +376,8 @@ class TreeBuilder:
             meta = meta[: title.start()] + meta[title.end():]
         for run in list(_FENCE_RUN.finditer(meta))[::-1]:
             if run.group(1) == "norun" and not (run.group(2) or run.group(3) or "").strip():
-                self.problem("norun without its reason", 'say why the block cannot run: norun="needs a real webhook delivery"')
+                self.problem("norun without its reason",
+                             'say why the block cannot run: norun="needs a real webhook delivery"')
             meta = meta[: run.start()] + meta[run.end():]
         if language == DIAGRAM_LANGUAGE and token.type == "fence":
             self._diagram(code, props.get("title"))
