@@ -51,7 +51,8 @@ _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "me
 def doc_routes(site: Path) -> dict[str, str]:
     """The route of every doc the build published (drafts and unlisted docs aside), with its id."""
     routes = {}
-    for data in (site / "_data" / "page" / "docs").rglob("*.json"):
+    pages = site / "_data" / "page"
+    for data in [pages / "docs.json", *(pages / "docs").rglob("*.json")]:  # the docs root, then the rest
         page = json.loads(data.read_text(encoding="utf-8"))
         doc = page.get("doc") or {}
         if page.get("kind") == "doc" and not doc.get("draft") and not doc.get("unlisted"):
