@@ -63,6 +63,16 @@ def test_code_blocks_are_highlighted_with_title_lines_and_numbers() -> None:
     assert out.problems == []
 
 
+def test_the_examples_test_attributes_of_a_fence_are_not_rendered_and_norun_needs_its_reason() -> None:
+    out = render('```python norun="needs a real webhook delivery {1}" title="app.py" after="setup.py" args="1 2"\n'
+                 'import os\n```\n\n```bash norun=""\necho\n```\n')
+    first, second = out.tree
+    assert set(first[1]) == {"language", "title", "html"} and first[1]["title"] == "app.py"
+    assert "highlighted" not in first[1]["html"]  # the {1} of the reason is no line range
+    assert second[0] == "CodeBlock" and set(second[1]) == {"language", "html"}
+    assert [(p.message, p.line) for p in out.problems] == [("norun without its reason", 5)]
+
+
 def test_code_block_problems_are_reported_with_their_line() -> None:
     out = render("Text\n\n```bash {5}\necho hi\n```\n\n```klingon\nx\n```\n", first_line=10)
     messages = [(p.message, p.line, p.severity) for p in out.problems]

@@ -41,6 +41,9 @@ _JSX_TAG = re.compile(r"<([A-Za-z][\w.-]*)\s[^<>]*?=\s*(\{[^}\s]{0,20})")
 _MDX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.S)
 _FENCE_TITLE = re.compile(r"""title=(?:"([^"]*)"|'([^']*)')""")
 _FENCE_LINES = re.compile(r"\{([\d,\s-]+)\}")
+# Attributes for the examples test (content/README.md, "Code that runs"), not rendered: `norun` with
+# the reason a block cannot run against a mock, `after` the file it continues, `args` its arguments.
+_FENCE_RUN = re.compile(r"""\b(norun|after|args)=(?:"([^"]*)"|'([^']*)')""")
 _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:)?//", re.IGNORECASE)
 # `![Diagram](/img/flow.png#gh-light-mode-only)![Diagram](/img/flow-dark.png#gh-dark-mode-only)`:
 # GitHub's convention for an image per colour mode; the other mode's image is hidden.
@@ -371,6 +374,11 @@ class TreeBuilder:
         if title:
             props["title"] = title.group(1) if title.group(1) is not None else title.group(2)
             meta = meta[: title.start()] + meta[title.end():]
+        for run in list(_FENCE_RUN.finditer(meta))[::-1]:
+            if run.group(1) == "norun" and not (run.group(2) or run.group(3) or "").strip():
+                self.problem("norun without its reason",
+                             'say why the block cannot run: norun="needs a real webhook delivery"')
+            meta = meta[: run.start()] + meta[run.end():]
         if language == DIAGRAM_LANGUAGE and token.type == "fence":
             self._diagram(code, props.get("title"))
             return
