@@ -46,6 +46,7 @@ check: setup diagram-deps
 lint: setup
 	@$(UV) run ruff check src tests bench
 	@$(UV) run mypy
+	@$(UV) run lint-imports --no-cache
 
 typecheck: setup
 	@cd frontend && npx tsc --noEmit
