@@ -50,6 +50,7 @@ lint: setup
 	@$(UV) run ruff check src tests bench
 	@$(UV) run mypy
 	@cd frontend && npm run --silent cycles
+	@$(UV) run lint-imports --no-cache
 
 typecheck: setup
 	@cd frontend && npx tsc --noEmit

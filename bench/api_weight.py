@@ -21,7 +21,7 @@ from playwright.sync_api import sync_playwright
 
 from docsite.build import Paths, build
 from docsite.chromium import CHROMIUM, CHROMIUM_FLAGS
-from docsite.server import create_app
+from docsite.servers.preview import create_app
 from tests.conftest import CONTENT, FRONTEND
 
 NAME = "api_weight"

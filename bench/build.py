@@ -21,7 +21,7 @@ from bench.stages import empty_cache, stage_seconds
 from docsite.cache import CACHE_DIR_NAME
 from docsite.config import load_config
 from docsite.frontend import Frontend
-from docsite.versions import cut_version
+from docsite.versioned_docs import cut_version
 from tests.conftest import FRONTEND, ROOT
 
 NAME = "build"

@@ -82,7 +82,7 @@ def corpus_edits() -> list[Edit]:
 def dev_server(content: Path, out: Path) -> Iterator[str]:
     port = free_port()
     script = ("import sys; from pathlib import Path; from rich.console import Console; "
-              "from docsite.build import Paths; from docsite.devserver import run_dev_server; "
+              "from docsite.build import Paths; from docsite.servers.dev import run_dev_server; "
               "run_dev_server(Paths(Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])), "
               "'127.0.0.1', int(sys.argv[4]), Console(quiet=True))")
     process = subprocess.Popen([sys.executable, "-c", script, str(content), str(out), str(FRONTEND), str(port)],

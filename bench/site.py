@@ -13,7 +13,7 @@ from pathlib import Path
 import uvicorn
 
 from docsite.build import Paths, build
-from docsite.server import server_config
+from docsite.servers.preview import server_config
 from tests.conftest import CONTENT, FRONTEND
 
 BUILD = Path(__file__).parent / "results" / "site"

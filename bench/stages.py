@@ -1,7 +1,7 @@
-"""Where a cold build's time goes: one build in this process, the builder's stages timed by wrapping
-the functions `docsite.build` calls them by. Stages run inside others are listed under them
-(`load_site` holds the content, the specs and the checks: its `rest` is what no listed stage
-took); compression runs beside the prerender, so only the final sweep is timed. The pages render
+"""Where a cold build's time goes: one build in this process, the builder's stages (docsite.stages)
+and the main steps inside them timed by wrapping the functions by the names their callers call
+them by. `load_site` holds the stages load, resolve, check and generate: its `rest` is what no
+listed step took; compression runs beside the prerender, so only the final sweep is timed. The pages render
 while the site is written (docsite.prerender): `prerender` is the wait for the last ones once it is."""
 
 from __future__ import annotations
@@ -17,17 +17,21 @@ from typing import Any
 from docsite import build as builder
 from docsite.cache import CACHE_DIR_NAME
 from docsite.prerender import Prerender
+from docsite.stages import check, generate, load, resolve, write
 from tests.conftest import ROOT
 
-LOADING = ("load_content", "render_diagrams", "reference_routes", "check_api_calls", "check_json_bodies",
-           "lint_site", "check_links", "search_documents", "llms_files")
-WRITING = ("load_site", "write_site", "search_file_parts", "write_delivery", "precompress", "swap_in")
+# the steps inside load_site, by the module of the stage that calls them
+LOADING: dict[str, Any] = {"load_content": load, "render_diagrams": resolve, "reference_routes": resolve,
+                           "check_api_calls": check, "check_json_bodies": check, "lint_site": check,
+                           "check_links": check, "search_documents": generate, "llms_files": generate}
+WRITING: dict[str, Any] = {"load_site": builder, "write_site": builder, "search_file_parts": write,
+                           "write_delivery": builder, "precompress": builder, "swap_in": builder}
 WAITS = {"prerender": (Prerender, "finish")}  # stages that are methods: name -> (class, method)
 
 
 @contextmanager
-def _timed(names: tuple[str, ...], seconds: dict[str, float]) -> Iterator[None]:
-    owners: dict[str, tuple[Any, str]] = {name: (builder, name) for name in names} | WAITS
+def _timed(names: dict[str, Any], seconds: dict[str, float]) -> Iterator[None]:
+    owners: dict[str, tuple[Any, str]] = {name: (module, name) for name, module in names.items()} | WAITS
     # fails loudly when a stage is renamed
     originals = {name: getattr(owner, attribute) for name, (owner, attribute) in owners.items()}
 
@@ -77,7 +81,7 @@ def stage_seconds(content: Path, out: Path, cache: Path = ROOT / CACHE_DIR_NAME)
     empty_cache(cache)
     seconds: dict[str, float] = {}
     started = time.perf_counter()
-    with _timed(LOADING + WRITING, seconds):
+    with _timed(LOADING | WRITING, seconds):
         paths = replace(builder.Paths.default(ROOT), content=content, out=out, cache=cache)
         builder.build(paths, log=lambda _: None)
     seconds["total"] = time.perf_counter() - started

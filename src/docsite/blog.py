@@ -9,12 +9,24 @@ from typing import Any
 from docsite.config import SiteConfig
 from docsite.content import Author, BlogPost
 from docsite.errors import Report, closest_first, listing
-from docsite.feeds import feed_links
 from docsite.markdown.text import count_words, plain_text
 from docsite.routes import Route, absolute_url, page_meta, page_url, toc
 from docsite.tags import Tag, group_by_tag, tag_counts, tagged_title
 
 WORDS_PER_MINUTE = 200
+# the feeds docsite.outputs.feeds writes, by kind: file name, type, title
+FEED_FILES = {"rss": ("rss.xml", "application/rss+xml", "RSS"),
+              "atom": ("atom.xml", "application/atom+xml", "Atom")}
+
+
+def feed_path(config: SiteConfig, kind: str) -> str:
+    return f"{config.blog.routeBasePath.rstrip('/')}/{FEED_FILES[kind][0]}"
+
+
+def feed_links(config: SiteConfig) -> list[dict[str, str]]:
+    """`<link rel="alternate">` entries for the head of every blog page."""
+    return [{"type": FEED_FILES[kind][1], "href": feed_path(config, kind),
+             "title": f"{config.blog.title} {FEED_FILES[kind][2]} Feed"} for kind in config.blog.feedTypes]
 
 
 def blog_routes(posts: list[BlogPost], authors: dict[str, Author], config: SiteConfig,

@@ -236,7 +236,7 @@ def cached(kind: str, parts: tuple[str | bytes, ...], compute: Callable[[], T],
 
 class KeptResults:
     """Many small results kept between builds in one file of the result cache, rather than a file
-    each (`cached`): the API checks of a page (docsite.openapi.calls, bodies) cost about 0.2 ms to
+    each (`cached`): the API checks of a page (docsite.checks.api_calls, bodies) cost about 0.2 ms to
     compute, and a file of their own up to 0.5 ms to write here (a cold build of 1,000 pages wrote
     4,000 of them), and as much to read back. The file is read once, and written once, with this
     run's results only (it does not grow with edits); the dev server's next rebuild finds them in

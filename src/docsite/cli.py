@@ -163,7 +163,7 @@ def serve(content: ContentOption = DEFAULTS.content, out: OutOption = DEFAULTS.o
           port: PortOption = None, host: HostOption = "127.0.0.1",
           rebuild: Annotated[bool, typer.Option(help="Build even when a build exists.")] = True) -> None:
     """Build the site, then serve it with the routing rules and headers of production."""
-    from docsite.server import run
+    from docsite.servers.preview import run
 
     paths = _paths(content, out)
     if rebuild or not (paths.out / "index.html").is_file():
@@ -188,7 +188,7 @@ def version(name: Annotated[str, typer.Argument(help="The version's name, such a
     """Release the current docs as version NAME: copy docs/ and the sidebars as Docusaurus does
     (versioned_docs/version-NAME/, versioned_sidebars/version-NAME-sidebars.yaml, versions.json)."""
     from docsite.config import load_config
-    from docsite.versions import cut_version
+    from docsite.versioned_docs import cut_version
 
     try:
         written = cut_version(content.resolve(), load_config(content.resolve()), name)
@@ -216,7 +216,7 @@ def deploy_nginx(
     = None,
 ) -> None:
     """Print an nginx server block that serves the build as the preview server does."""
-    from docsite.nginx import nginx_config
+    from docsite.outputs.nginx import nginx_config
 
     site_file = out / "_data" / "site.json"
     if not site_file.is_file():
@@ -241,7 +241,7 @@ def deploy_nginx(
 def dev(content: ContentOption = DEFAULTS.content, port: PortOption = None,
         host: HostOption = "127.0.0.1") -> None:
     """Serve the site and rebuild it when content changes; open pages reload themselves."""
-    from docsite.devserver import run_dev_server
+    from docsite.servers.dev import run_dev_server
 
     port = port or int(os.environ.get("PORT", "3000"))
     run_dev_server(_paths(content, DEFAULTS.out.with_name("build-dev")), host, port, console)

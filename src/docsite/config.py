@@ -16,7 +16,7 @@ from pydantic_core import PydanticCustomError
 
 from docsite.errors import BuildError, listing
 from docsite.frontmatter_models import DocFrontMatter
-from docsite.validation import validate
+from docsite.yaml_validation import validate
 from docsite.yamlfile import load_yaml_file
 
 CONFIG_FILE = "site.yaml"
@@ -188,7 +188,7 @@ class ThemeConfig(Model):
 
 class DocsVersion(Model):
     """One version's options, as Docusaurus's `docs.versions.<name>`. Unset options take Docusaurus's
-    defaults (docsite.versions): the latest version at the docs root, `current` at `next` once a
+    defaults (docsite.versioned_docs): the latest version at the docs root, `current` at `next` once a
     version is released, older ones at their name; banners on unreleased and unmaintained versions;
     a badge when there is more than one version."""
 
@@ -301,7 +301,7 @@ class RedirectRule(Model):
         return [value] if isinstance(value, str) else value
 
 
-# -- lint: the rules every page meets (docsite.lint) ---------------------------------------------
+# -- lint: the rules every page meets (docsite.checks.lint) ---------------------------------------------
 
 class LintRule(Model):
     """A content rule: on by default and an error; `false` turns it off, `severity: warning` lets

@@ -24,15 +24,14 @@ from pydantic import BaseModel, ConfigDict
 
 from docsite.cache import results
 from docsite.config import SiteConfig
-from docsite.diagrams import LANGUAGE as DIAGRAM_LANGUAGE
 from docsite.errors import BuildError, Problem, Report, internal_error, listing
 from docsite.frontmatter import read_markdown_file
 from docsite.frontmatter_models import BlogFrontMatter, DocFrontMatter, FrontMatter, PageFrontMatter
-from docsite.markdown import Rendered, render_markdown
+from docsite.markdown import DIAGRAM_LANGUAGE, Rendered, render_markdown
 from docsite.markdown.highlight import warm_lexers
 from docsite.markdown.text import plain_text
-from docsite.validation import validate
-from docsite.versions import CURRENT, VersionSource, version_sources
+from docsite.versioned_docs import CURRENT, VersionSource, version_sources
+from docsite.yaml_validation import validate
 from docsite.yamlfile import YamlDocument, load_yaml_file
 
 F = TypeVar("F", bound=FrontMatter)
@@ -296,22 +295,15 @@ def _load_markdown(file: Path, model: type[F], report: Report) -> Loaded[F] | No
         report.extend(exc.problems)
         return None
     try:
-        rendered = render_markdown(source.body, file, source.body_line)
+        # the leading heading is the title; with hide_title the layout shows no title, so the
+        # heading the body wrote stays (hide_title hides the title only, as in Docusaurus)
+        rendered = render_markdown(source.body, file, source.body_line,
+                                   title_heading=not getattr(front, "hide_title", False))
     except Exception as exc:  # a bug met on this file: name it, and go on with the others
         report.extend([internal_error(exc, file)])
         return None
     report.extend(rendered.problems)
-    title = front.title
-    first = rendered.tree[0] if rendered.tree else None
-    if isinstance(first, list) and first[0] == "h1":
-        # the leading heading is the title; with hide_title the layout shows no title, so the
-        # heading the body wrote stays (hide_title hides the title only, as in Docusaurus)
-        if getattr(front, "hide_title", False):
-            title = title or rendered.headings[0].text
-        else:
-            rendered.tree.pop(0)
-            h1 = rendered.headings.pop(0)
-            title = title or h1.text
+    title = front.title or rendered.title
     if not title:
         report.error("the page has no title", file, 1, "add 'title: ...' to the front matter")
         return None
@@ -335,7 +327,7 @@ def load_many(files: list[Path], model: type[F], report: Report,
         warm_lexers(_fence_languages(key[1] for file in to_render if (key := keys[file]) is not None))
         context = multiprocessing.get_context("fork")
         # the workers collect cycles as usual: they are forked while load_site keeps the collector off
-        # (docsite.collector), and rendering a page leaves cycles (about 180 objects a page here)
+        # (docsite.gc_pause), and rendering a page leaves cycles (about 180 objects a page here)
         with ProcessPoolExecutor(max_workers=os.cpu_count(), mp_context=context, initializer=gc.enable) as pool:
             # each result as it comes: its pickle is dropped once read (unless the cache keeps it)
             rendered = pool.map(_load_in_worker, to_render, [model] * len(to_render), chunksize=16)

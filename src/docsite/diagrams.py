@@ -36,8 +36,8 @@ from docsite import chromium
 from docsite.cache import mark_used
 from docsite.chromium import CHROMIUM_FLAGS
 from docsite.errors import Report
+from docsite.markdown import DiagramUse
 
-LANGUAGE = "mermaid"
 # Arial's metrics (Liberation Sans is metric-compatible and is what Debian has): the layout measured
 # here fits the text where readers' browsers draw it, on every system that has Arial or Helvetica.
 FONT = 'Arial, "Liberation Sans", Helvetica, sans-serif'
@@ -106,17 +106,6 @@ async ([id, source, themes, settings]) => {
 """
 _ERROR_LINE = re.compile(r"\bline (\d+)")
 _STACK = re.compile(r"\n\s+at .*", re.DOTALL)
-
-
-@dataclass
-class DiagramUse:
-    """A mermaid block of a page: its source, the line of its first source line, and the props of
-    its `Diagram` node, which `render_diagrams` fills in (`light`, `dark`: the SVG files' paths;
-    `width`, `height`, `minWidth`)."""
-
-    source: str
-    line: int
-    props: dict[str, Any]
 
 
 @dataclass(frozen=True)

@@ -8,26 +8,29 @@ writes the rest of the site and makes the search indexes: the pages no longer wa
 site to be written, and no core idles while the other writes. Node renders in its main thread,
 and once the builder has given every page (`finish`), in a worker thread per further core too,
 when many are left; with `compress`, each page is written with its `.br` and `.gz` twins
-(docsite.delivery's levels), made by the thread that rendered it. `finish` waits for the last page
+(docsite.outputs.delivery's levels), made by the thread that rendered it. `finish` waits for the last page
 and returns the CSP sources of each page's inline scripts, which Node found in the HTML
-(docsite.delivery.file_script_hashes).
+(docsite.outputs.delivery.file_script_hashes).
 
-The dev server's rebuilds use the same script's `--serve` mode instead (docsite.incremental).
+The dev server's rebuilds use the same script's `--serve` mode instead (`DevPrerender`): one Node
+process for the dev session, given a batch of routes at a time and answering when they are written.
 """
 
 from __future__ import annotations
 
 import json
 import subprocess
+import tempfile
 import threading
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from pathlib import Path
 from types import TracebackType
+from typing import IO, Any
 
-from docsite.delivery import BROTLI_QUALITY, GZIP_LEVEL, MIN_COMPRESS_BYTES
 from docsite.errors import BuildError
 from docsite.frontend import Frontend, node
+from docsite.outputs.delivery import BROTLI_QUALITY, GZIP_LEVEL, MIN_COMPRESS_BYTES
 
 Job = dict[str, str]  # {"route", "data", "html"}: docsite.build.prerender_jobs's, paths in the site's folder
 FAILED_FIX = "the message names the route; a layout crashed on that page's data"
@@ -50,9 +53,7 @@ class Prerender:
         """Start Node now (its front end loaded by the time pages come): a build that will render
         pages starts it before it loads the content. (A warm build may render none.)"""
         if self._process is None:
-            self._process = subprocess.Popen([node(), str(self._frontend.prerender_script), "--stream", *self._levels],
-                                             cwd=self._frontend.root, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                             stderr=subprocess.PIPE, text=True)
+            self._process = _node(self._frontend, "--stream", *self._levels, errors=subprocess.PIPE)
 
     def render(self, folder: Path, jobs: Sequence[Job]) -> None:
         """Prerender `jobs` into the site's `folder` (its page data, sidebars and site data written
@@ -113,7 +114,7 @@ class Prerender:
             self._read_errors()
         for reader in self._readers:
             reader.join()
-        raise BuildError.at(f"prerendering failed:\n{''.join(self._errors).strip()}", fix=FAILED_FIX)
+        raise _failed("".join(self._errors))
 
     def __enter__(self) -> Prerender:
         return self
@@ -136,3 +137,76 @@ class Prerender:
             if stream is not None:
                 with suppress(OSError):  # what stdin held for a Node that stopped
                     stream.close()
+
+
+class DevPrerender:
+    """The front end's prerender script in `--serve` mode: one Node process for the dev session
+    (docsite.servers.incremental), restarted when the front end is rebuilt."""
+
+    def __init__(self, frontend: Frontend) -> None:
+        self.frontend = frontend
+        self.process: subprocess.Popen[str] | None = None
+        self.errors: IO[bytes] | None = None  # the process's stderr
+        self.next_id = 0
+
+    def render(self, out: Path, site_data: dict[str, Any], jobs: list[dict[str, Any]]) -> None:
+        """Write each job's HTML to `<html>.docsite-new` under `out`; raises BuildError as a
+        complete build's prerender does."""
+        if not jobs:
+            return
+        process = self._started()
+        self.next_id += 1
+        request = {"id": self.next_id, "dir": str(out), "site": site_data, "jobs": jobs}
+        stdin, stdout = _pipes(process)
+        try:
+            stdin.write(json.dumps(request, ensure_ascii=False) + "\n")
+            stdin.flush()
+            line = stdout.readline()
+        except OSError:
+            line = ""
+        if not line:
+            raise _failed(self._stop())
+        answer = json.loads(line)
+        if not answer["ok"]:
+            raise _failed(str(answer["error"]))
+
+    def _started(self) -> subprocess.Popen[str]:
+        if self.process is None or self.process.poll() is not None:
+            # stderr goes to a file: a pipe nobody reads would block the process once full
+            self.errors = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the process
+            self.process = _node(self.frontend, "--serve", errors=self.errors)
+        return self.process
+
+    def _stop(self) -> str:
+        process, self.process = self.process, None
+        if process is None:
+            return ""
+        if process.poll() is None:
+            process.kill()
+        process.communicate()
+        if self.errors is None:
+            return ""
+        self.errors.seek(0)
+        errors = self.errors.read().decode("utf-8", "replace")
+        self.errors.close()
+        return errors[-5000:]
+
+    def close(self) -> None:
+        self._stop()
+
+
+def _pipes(process: subprocess.Popen[str]) -> tuple[IO[str], IO[str]]:
+    assert process.stdin is not None and process.stdout is not None
+    return process.stdin, process.stdout
+
+
+def _node(frontend: Frontend, mode: str, *options: str, errors: int | IO[bytes]) -> subprocess.Popen[str]:
+    """The front end's prerender script (frontend/scripts/prerender.mjs) in `mode`, talking JSON lines
+    on its standard input and output; its standard error goes to `errors`."""
+    return subprocess.Popen([node(), str(frontend.prerender_script), mode, *options], cwd=frontend.root,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors, text=True, encoding="utf-8")
+
+
+def _failed(errors: str) -> BuildError:
+    """What a build or rebuild raises when Node stopped on a page: its message names the route."""
+    return BuildError.at(f"prerendering failed:\n{errors.strip()}", fix=FAILED_FIX)

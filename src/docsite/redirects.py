@@ -4,8 +4,8 @@ Two sources, the Docusaurus way: a page's front matter `redirect_from: [/docs/ol
 `redirects: [{from: /docs/old-name, to: /docs/new-name}]` in `site.yaml` (`from` may be a list,
 `to` may be a full URL). Every redirect becomes
 
-- a 301 in the servers' rules: `_redirects` (docsite.delivery), the nginx configuration
-  (docsite.nginx) and the preview server, which read the same file;
+- a 301 in the servers' rules: `_redirects` (docsite.outputs.delivery), the nginx configuration
+  (docsite.outputs.nginx) and the preview server, which read the same file;
 - a small HTML page at the old path (meta refresh and canonical link), for hosts that apply no rules.
 
 Each locale's site has them too, below its path (`/fr/docs/old-name` -> `/fr/docs/new-name`): a

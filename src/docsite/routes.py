@@ -18,11 +18,11 @@ from docsite.errors import Report
 from docsite.frontmatter_models import FrontMatter
 from docsite.markdown import Rendered
 from docsite.sidebars import Crumb, GeneratedIndex, SidebarCategory, SidebarLink, Sidebars
+from docsite.site_paths import NOT_FOUND
 from docsite.tags import Tag, Tagged, group_by_tag, tag_counts, tagged_title
-from docsite.versions import VersionSource
+from docsite.versioned_docs import VersionSource
 
 SearchType = Literal["docs", "blog", "other"]
-NOT_FOUND = "/404"
 
 
 @dataclass
@@ -113,7 +113,7 @@ def canonical_route(route: str, trailing_slash: bool | None) -> str:
 
 
 def markdown_route(route: str) -> str:
-    """Where a page's Markdown is (docsite.llms): `/docs/environments` -> `/docs/environments.md`,
+    """Where a page's Markdown is (docsite.outputs.llms): `/docs/environments` -> `/docs/environments.md`,
     `/docs/` -> `/docs.md`, `/` -> `/index.md`."""
     return f"/{route.strip('/') or 'index'}.md"
 

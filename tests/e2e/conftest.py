@@ -25,8 +25,8 @@ from starlette.types import ASGIApp
 
 from docsite.build import Paths, build
 from docsite.chromium import CHROMIUM, CHROMIUM_FLAGS
-from docsite.delivery import HEADER_TIMEOUT
-from docsite.server import server_config
+from docsite.outputs.delivery import HEADER_TIMEOUT
+from docsite.servers.preview import server_config
 from tests.conftest import CONTENT, FRONTEND, LINT_RULES_OFF
 
 
@@ -124,8 +124,8 @@ def dev_site(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """`docsite dev` on a copy of content/ (built with drafts): its URL and the copy to edit."""
     from rich.console import Console
 
-    from docsite.devserver import create_dev_app
-    from docsite.incremental import DevBuilder
+    from docsite.servers.dev import create_dev_app
+    from docsite.servers.incremental import DevBuilder
 
     content = tmp_path / "content"
     shutil.copytree(CONTENT, content)

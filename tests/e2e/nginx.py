@@ -8,7 +8,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from docsite.nginx import nginx_config
+from docsite.outputs.nginx import nginx_config
 from tests.e2e.conftest import free_port
 
 NGINX = Path("/usr/sbin/nginx")

@@ -25,7 +25,7 @@ import pytest
 import yaml
 from playwright.sync_api import Page, expect
 
-from docsite.delivery import HEADERS_FILE, IMMUTABLE, read_rules
+from docsite.outputs.delivery import HEADERS_FILE, IMMUTABLE, read_rules
 from tests.conftest import CONTENT
 from tests.e2e.conftest import Server, build_site
 from tests.e2e.docs_engine import hydrated

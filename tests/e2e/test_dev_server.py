@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from docsite.incremental import DevBuilder
+from docsite.servers.incremental import DevBuilder
 from tests.e2e.docs_engine import hydrated
 from tests.e2e.test_docs_navigation import category
 from tests.e2e.test_search_dev import NEW_DOC

@@ -109,7 +109,7 @@ CURRENT_ONLY_DOC = "docs/whats-next.md"
 
 def three_versions(content: Path) -> None:
     from docsite.config import load_config
-    from docsite.versions import cut_version
+    from docsite.versioned_docs import cut_version
 
     config = load_config(content)
     environments = content / "docs" / "environments.md"

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from docsite import build as builder
-from docsite import reuse
 from docsite.build import Paths, build, check, load_site
 from docsite.errors import BuildError
+from docsite.stages import write as write_stage
+from docsite.writing import reuse
 from tests.conftest import CONTENT, FRONTEND
 from tests.e2e.routes import ALL_ROUTES, OUTSIDE_SIDEBAR_DOCS, SIDEBAR_DOCS
 
@@ -64,13 +65,13 @@ def test_every_broken_link_is_listed_in_one_run(mini_site: Path) -> None:
 def test_the_cycle_collector_leaves_the_loaded_site_alone_while_its_files_are_written(
         mini_site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     frozen: list[int] = []
-    search_file_parts = builder.search_file_parts
+    search_file_parts = write_stage.search_file_parts
 
     def counted(site: builder.Site) -> Iterator[tuple[str, Iterator[bytes]]]:
         frozen.append(gc.get_freeze_count())
         return search_file_parts(site)
 
-    monkeypatch.setattr(builder, "search_file_parts", counted)
+    monkeypatch.setattr(write_stage, "search_file_parts", counted)
     paths = Paths(mini_site, tmp_path / "build", FRONTEND, tmp_path / "cache")
     build(paths, log=lambda _: None)
     assert frozen and frozen[0] > 1000, "the site's objects were frozen while the search index was made"
@@ -79,7 +80,7 @@ def test_the_cycle_collector_leaves_the_loaded_site_alone_while_its_files_are_wr
     def failing(site: builder.Site) -> Iterator[tuple[str, Iterator[bytes]]]:
         raise BuildError.at("the search index failed")
 
-    monkeypatch.setattr(builder, "search_file_parts", failing)
+    monkeypatch.setattr(write_stage, "search_file_parts", failing)
     with pytest.raises(BuildError):
         build(paths, log=lambda _: None)
     assert gc.get_freeze_count() == 0, "a failed build gives them back too"

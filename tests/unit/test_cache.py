@@ -13,8 +13,8 @@ import pytest
 
 from docsite.build import Paths, _locale_sites, load_site
 from docsite.cache import LOCALES_DIR, UNUSED_DAYS, KeptResults, ResultCache, prune, results, site_name, use_cache
+from docsite.checks import api_calls as calls
 from docsite.errors import Report
-from docsite.openapi import calls
 from tests.conftest import FRONTEND
 from tests.unit.sitefiles import configure, doc, write
 

@@ -13,7 +13,10 @@ from typer.testing import CliRunner
 from docsite.build import Paths, build
 from docsite.cli import app
 from docsite.config import SiteConfig
-from docsite.delivery import (
+from docsite.errors import BuildError, Report
+from docsite.openapi.specs import load_specs
+from docsite.openapi.tryit import connect_origins, server_token_urls
+from docsite.outputs.delivery import (
     BROTLI_QUALITY,
     ENCODINGS,
     GZIP_LEVEL,
@@ -29,12 +32,9 @@ from docsite.delivery import (
     redirects_file,
     site_rules,
 )
-from docsite.errors import BuildError, Report
-from docsite.nginx import nginx_config
-from docsite.openapi.specs import load_specs
-from docsite.openapi.tryit import connect_origins, server_token_urls
-from docsite.output import tree_names
+from docsite.outputs.nginx import nginx_config
 from docsite.redirects import Redirect, fallback_page
+from docsite.writing.files import tree_names
 from tests.conftest import CONTENT, FRONTEND, LINT_OFF
 from tests.unit.sitefiles import configure, doc, load, write
 

@@ -11,9 +11,9 @@ import pytest
 
 from docsite import chromium, diagrams
 from docsite.build import Paths, load_site
-from docsite.diagrams import DiagramUse, Renderer, render_diagrams
+from docsite.diagrams import Renderer, render_diagrams
 from docsite.errors import BuildError, Report
-from docsite.markdown import render_markdown
+from docsite.markdown import DiagramUse, render_markdown
 from docsite.markdown.serialize import to_html
 from docsite.markdown.text import walk
 from docsite.routes import markdown_route

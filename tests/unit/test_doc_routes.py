@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from docsite.errors import BuildError
-from docsite.output import sitemap
+from docsite.outputs.sitemap import sitemap
 from tests.unit.sitefiles import configure, doc, load, route_data, write
 
 SIDEBAR = """\

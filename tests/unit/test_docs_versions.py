@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from docsite.cli import app
 from docsite.errors import BuildError
-from docsite.output import sitemap
+from docsite.outputs.sitemap import sitemap
 from docsite.search import search_index_files
 from tests.unit.sitefiles import configure, doc, load, route_data, write
 

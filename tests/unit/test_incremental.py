@@ -22,17 +22,20 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from docsite import incremental, reuse
 from docsite.build import Paths, build, load_site
 from docsite.cache import results, site_name
+from docsite.checks import api_calls as calls
+from docsite.checks import json_bodies as bodies
 from docsite.config import load_config
 from docsite.errors import BuildError
-from docsite.incremental import DevBuilder, Sources
-from docsite.openapi import bodies, calls, reference
+from docsite.openapi import reference
 from docsite.openapi.tryit import tryit_path
-from docsite.output import sidebar_data_path
 from docsite.search import analysis
-from docsite.versions import cut_version
+from docsite.servers import incremental
+from docsite.servers.incremental import DevBuilder, Sources
+from docsite.site_paths import sidebar_data_path
+from docsite.versioned_docs import cut_version
+from docsite.writing import reuse
 from tests.conftest import FRONTEND, LINT_OFF
 from tests.unit.sitefiles import configure, doc, write
 from tests.unit.test_openapi_validation import VALID as SPEC

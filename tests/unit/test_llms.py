@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from docsite.build import Site
-from docsite.llms import LLMS_FULL_TXT, LLMS_TXT, has_markdown, markdown_route
 from docsite.markdown.text import Node
+from docsite.outputs.llms import LLMS_FULL_TXT, LLMS_TXT, has_markdown, markdown_route
 from tests.conftest import CONTENT
 from tests.unit.sitefiles import doc, load, write
 

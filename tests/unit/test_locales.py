@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from docsite.build import Paths, _locale_sites, check, site_outputs
+from docsite.build import Paths, _locale_sites, check
 from docsite.cli import app
 from docsite.config import load_config
-from docsite.delivery import redirects_file, site_rules
 from docsite.errors import BuildError, Report
 from docsite.i18n import locale_content, translate_config
+from docsite.outputs.delivery import redirects_file, site_rules
 from docsite.redirects import in_locale
+from docsite.stages.write import site_outputs
 from tests.conftest import FRONTEND
 from tests.unit.sitefiles import configure, doc, load, route_data, write
 

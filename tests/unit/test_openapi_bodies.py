@@ -6,10 +6,10 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+from docsite.checks.api_calls import check_api_calls, route_code
+from docsite.checks.json_bodies import check_json_bodies
 from docsite.errors import Problem, Report
 from docsite.markdown import render_markdown
-from docsite.openapi.bodies import check_json_bodies
-from docsite.openapi.calls import check_api_calls, route_code
 from docsite.openapi.specs import ApiSpec
 from docsite.routes import Route
 

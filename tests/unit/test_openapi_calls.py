@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from docsite.checks.api_calls import ApiIndex, check_api_calls, find_api_calls, route_code
 from docsite.errors import Problem, Report
 from docsite.markdown import render_markdown
-from docsite.openapi.calls import ApiIndex, check_api_calls, find_api_calls, route_code
 from docsite.openapi.specs import ApiSpec
 from docsite.routes import Route
 

@@ -16,8 +16,8 @@ from docsite.config import SiteConfig, load_config
 from docsite.errors import Problem
 from docsite.openapi.page import ApiPageBuilder
 from docsite.openapi.resolver import Location, Resolver, SpecError
+from docsite.openapi.spec_validation import parse_spec
 from docsite.openapi.specs import ApiSpec
-from docsite.openapi.validation import parse_spec
 
 
 @pytest.fixture
@@ -176,7 +176,7 @@ def test_a_schema_that_contains_itself_through_all_of_stays_a_reference(
 
 
 def test_a_yaml_alias_that_contains_itself_is_an_error_not_an_endless_loop(tmp_path: Path) -> None:
-    from docsite.openapi.validation import validate_spec_file
+    from docsite.openapi.spec_validation import validate_spec_file
     file = write(tmp_path, "api.yaml", HEAD + dedent("""\
         paths: {}
         components:

@@ -10,7 +10,7 @@ import pytest
 from docsite.cache import results, use_cache
 from docsite.errors import Problem, Report
 from docsite.openapi import specs as spec_module
-from docsite.openapi.validation import validate_spec_file
+from docsite.openapi.spec_validation import validate_spec_file
 
 # A small spec that follows every convention of content/specs/README.md.
 VALID = """\
@@ -602,7 +602,7 @@ def metaschema_checks(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     """The schemas checked against their dialect's metaschema from now on (none remembered as valid yet)."""
     from openapi_spec_validator.validation import keywords
 
-    from docsite.openapi import validation
+    from docsite.openapi import spec_validation as validation
 
     monkeypatch.setattr(validation, "_VALID_SCHEMAS", set())
     checked: list[object] = []

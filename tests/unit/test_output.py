@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from docsite.frontend import Frontend, node
-from docsite.output import data_key, docs_data_path, html_path, page_data_path, staging_dir, swap_in, tryit_data_path
 from docsite.routes import canonical_route
+from docsite.site_paths import data_key, docs_data_path, html_path, page_data_path, tryit_data_path
+from docsite.writing.staging import staging_dir, swap_in
 from tests.conftest import FRONTEND
 
 ROUTES = ["/", "/docs/", "/docs/environments", "/docs/authentication/", "/blog/tags/onebox", "/404"]

@@ -15,10 +15,11 @@ import brotli
 import pytest
 
 import docsite.build as builder
+import docsite.stages.write as write_stage
 from docsite.build import Paths, build, prerender
-from docsite.delivery import ENCODINGS, file_script_hashes
 from docsite.errors import BuildError
 from docsite.frontend import Frontend
+from docsite.outputs.delivery import ENCODINGS, file_script_hashes
 from docsite.prerender import Prerender
 from tests.conftest import FRONTEND
 
@@ -85,9 +86,9 @@ def test_a_build_whose_page_crashes_names_its_route_and_leaves_the_previous_buil
     out = tmp_path / "build"
     build(Paths(mini_site, out, FRONTEND, tmp_path / "cache"), log=lambda _: None)
     before = {path: path.read_bytes() for path in out.rglob("*") if path.is_file()}
-    real = builder.prerender_jobs
+    real = write_stage.prerender_jobs
     broken = {"route": "/docs/broken", "data": "_data/page/missing.json", "html": "broken/index.html"}
-    monkeypatch.setattr(builder, "prerender_jobs", lambda *args: [*real(*args), broken])
+    monkeypatch.setattr(write_stage, "prerender_jobs", lambda *args: [*real(*args), broken])
     with pytest.raises(BuildError) as failure:
         build(Paths(mini_site, out, FRONTEND, tmp_path / "cache"), log=lambda _: None)
     assert "prerender failed for route /docs/broken" in str(failure.value)
@@ -155,7 +156,7 @@ def test_a_build_that_fails_while_its_pages_render_stops_node_before_removing_it
             running_at_removal.extend(node._process is not None and node._process.poll() is None for node in nodes)
         real_rmtree(path, *args, **kwargs)
 
-    monkeypatch.setattr(builder, "search_file_parts", failing)
+    monkeypatch.setattr(write_stage, "search_file_parts", failing)
     monkeypatch.setattr(shutil, "rmtree", rmtree)
     out = tmp_path / "build"
     with pytest.raises(BuildError, match="the disk is full"):

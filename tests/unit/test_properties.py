@@ -245,7 +245,7 @@ def test_any_openapi_document_builds_or_is_reported(site: Path, document: Any, a
 def test_jsonschema_rs_and_jsonschema_agree_on_a_documents_openapi_structure(document: Any, version: str) -> None:
     """validation.py asks jsonschema-rs whether a spec follows the OpenAPI schema, and walks it with
     jsonschema only when it does not: a document jsonschema finds wrong must never pass."""
-    from docsite.openapi.validation import _structure_validator, _well_formed
+    from docsite.openapi.spec_validation import _structure_validator, _well_formed
 
     wrong = next(iter(_structure_validator(version).iter_errors(document)), None) is not None
     event(f"{version} {'wrong' if wrong else 'well formed'}")

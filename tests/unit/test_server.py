@@ -9,9 +9,9 @@ import brotli
 import pytest
 from starlette.testclient import TestClient
 
-from docsite.delivery import script_hash
-from docsite.devserver import LIVE_RELOAD, LiveReload
-from docsite.server import create_app, resolve
+from docsite.outputs.delivery import script_hash
+from docsite.servers.dev import LIVE_RELOAD, LiveReload
+from docsite.servers.preview import create_app, resolve
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """A warm `docsite build` (the previous build/ and the result cache kept) equals a cold build of the
 same content, file for file (pages, data, search indexes, `_headers`, the .br/.gz twins), and
-prerenders only the routes whose rendering inputs changed (docsite.reuse)."""
+prerenders only the routes whose rendering inputs changed (docsite.writing.reuse)."""
 
 from __future__ import annotations
 
@@ -19,17 +19,19 @@ from typing import Any
 import pytest
 
 import docsite.build as builder
-import docsite.output as output
-import docsite.reuse as reuse
+import docsite.stages.check as check_stage
+import docsite.stages.write as write_stage
+import docsite.writing.reuse as reuse
+import docsite.writing.staging as staging_folder
 from docsite.build import Paths, build
 from docsite.cache import Derived, site_name
 from docsite.config import load_config
-from docsite.delivery import _to_compress
 from docsite.errors import BuildError, Report
 from docsite.frontend import Frontend
+from docsite.outputs.delivery import _to_compress
 from docsite.prerender import Prerender
 from docsite.search import TermCache, search_index_files
-from docsite.versions import cut_version
+from docsite.versioned_docs import cut_version
 from tests.conftest import FRONTEND, ROOT
 from tests.unit.sitefiles import configure, load, write
 from tests.unit.test_incremental import SPEC_FILE, small_site, snapshot
@@ -176,7 +178,7 @@ def built_and_kept(tmp_path: Path,
 def test_the_twins_of_linked_files_are_linked_by_the_layout_process(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The previous build's folders and the twins of the data files and pages a warm build linked
-    are laid out by a process of its own (docsite.layout), beside the build: reuse_twins itself
+    are laid out by a process of its own (docsite.writing.reuse_process), beside the build: reuse_twins itself
     looks only at the files copied (those written are compressed as they are)."""
     content, out, cache, kept, looked_at = built_and_kept(tmp_path, monkeypatch)
     edit_body(content)
@@ -195,7 +197,7 @@ def test_pages_given_in_many_batches_keep_the_layout_to_the_last(tmp_path: Path,
     """write_site gives the routes to reuse_pages and Node batch by batch: the layout process links
     the twins of every batch's reused pages, and removes the folders left empty once, after the last
     (a folder of a later batch's page is not removed before its page is linked or rendered)."""
-    monkeypatch.setattr(builder, "RENDER_BATCH", 1)
+    monkeypatch.setattr(write_stage, "RENDER_BATCH", 1)
     content, out, cache, kept, looked_at = built_and_kept(tmp_path, monkeypatch)
     delete_page(content)
     edit_body(content)
@@ -372,10 +374,10 @@ def test_a_warm_build_of_versions_and_locales_equals_a_cold_build(tmp_path: Path
 def test_write_site_writes_each_data_file_before_making_the_next(tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """A cold build of 10,000 pages makes 130 MB of page data: write_site holds one file at a time
-    (build.site_output_items), never every file's bytes at once."""
+    (docsite.stages.write.site_output_items), never every file's bytes at once."""
     events: list[str] = []
-    made, written = builder.json_bytes, reuse.write_bytes
-    monkeypatch.setattr(builder, "json_bytes", lambda data: (events.append("made"), made(data))[1])
+    made, written = write_stage.json_bytes, reuse.write_bytes
+    monkeypatch.setattr(write_stage, "json_bytes", lambda data: (events.append("made"), made(data))[1])
     monkeypatch.setattr(reuse, "write_bytes", lambda path, data: (events.append("written"), written(path, data))[1])
     content = tmp_path / "content"
     warm_site(content)
@@ -395,8 +397,8 @@ def test_lint_problems_kept_between_builds_follow_the_page_the_rules_and_the_spe
     beta = content / "docs" / "guides" / "beta.md"
     write(beta, beta.read_text() + "\nTry again after `CART_LOCKED`.\n")
     linted: list[str] = []
-    real = builder.lint_pages
-    monkeypatch.setattr(builder, "lint_pages", lambda pages, *args: real(
+    real = check_stage.lint_pages
+    monkeypatch.setattr(check_stage, "lint_pages", lambda pages, *args: real(
         [page for page in pages if not linted.append(page.file.name)], *args))  # type: ignore[func-returns-value]
 
     def problems(cache: str) -> list[tuple[str, str, int | None]]:
@@ -478,7 +480,7 @@ def test_a_build_leaves_the_deletion_of_stale_staging_folders_to_a_detached_proc
     for folder in (stale, alive):
         write(folder / "docs" / "index.html", "<p>old</p>")
     monkeypatch.setattr(shutil, "rmtree", lambda *args, **kwargs: pytest.fail("deleted in the foreground"))
-    output.remove_stale_staging(out)
+    staging_folder.remove_stale_staging(out)
     for _ in range(200):
         if not [p for p in tmp_path.iterdir() if p.name.startswith(".build.staging-previous-1-")]:
             break

@@ -13,7 +13,7 @@ import yaml
 
 from docsite.build import Paths, check, load_site
 from docsite.errors import BuildError, Report
-from docsite.widget_sandbox import CATALOGUE_GLOBAL, CATALOGUE_PATH
+from docsite.outputs.widget_sandbox import CATALOGUE_GLOBAL, CATALOGUE_PATH
 from tests.conftest import CONTENT, FRONTEND
 
 

@@ -6,9 +6,19 @@ from pathlib import Path
 
 from docsite.errors import Problem
 from docsite.markdown.parser import MAX_NESTING, TOO_DEEP, markdown_parser
-from docsite.markdown.tree import CodeSpan, ComponentUse, Heading, Reference, Rendered, TreeBuilder
+from docsite.markdown.tree import (
+    DIAGRAM_LANGUAGE,
+    CodeSpan,
+    ComponentUse,
+    DiagramUse,
+    Heading,
+    Reference,
+    Rendered,
+    TreeBuilder,
+)
 
-__all__ = ["CodeSpan", "ComponentUse", "Heading", "Reference", "Rendered", "render_markdown"]
+__all__ = ["DIAGRAM_LANGUAGE", "CodeSpan", "ComponentUse", "DiagramUse", "Heading", "Reference", "Rendered",
+           "render_markdown"]
 
 
 # The most Markdown one page (or one description in a spec) may hold. Pages of documentation are
@@ -17,8 +27,10 @@ __all__ = ["CodeSpan", "ComponentUse", "Heading", "Reference", "Rendered", "rend
 MAX_MARKDOWN_BYTES = 5_000_000
 
 
-def render_markdown(text: str, file: Path, first_line: int = 1) -> Rendered:
-    """Render `text`, which starts at line `first_line` of `file` (after its front matter)."""
+def render_markdown(text: str, file: Path, first_line: int = 1, *, title_heading: bool = False) -> Rendered:
+    """Render `text`, which starts at line `first_line` of `file` (after its front matter). A
+    leading `# Heading` is the page's title (`Rendered.title`); with `title_heading`, it is taken
+    out of the body (a layout shows the title above the body, as Docusaurus does)."""
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_MARKDOWN_BYTES:
         return Rendered(tree=[], problems=[Problem(
@@ -28,6 +40,12 @@ def render_markdown(text: str, file: Path, first_line: int = 1) -> Rendered:
     env: dict[str, int] = {}
     tokens = markdown_parser().parse(text, env)
     rendered = TreeBuilder(file, first_line, text.split("\n")).build(tokens)
+    first = rendered.tree[0] if rendered.tree else None
+    if isinstance(first, list) and first[0] == "h1":
+        rendered.title = rendered.headings[0].text
+        if title_heading:
+            rendered.tree.pop(0)
+            rendered.headings.pop(0)
     if TOO_DEEP in env:
         rendered.problems.append(Problem(
             f"lists and blockquotes nest too deeply here: the parser reads {(MAX_NESTING - 1) // 2} levels of "

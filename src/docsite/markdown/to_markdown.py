@@ -159,7 +159,7 @@ def _table(node: list[Any], absolute: Absolute) -> str:
 def _table_rows(current: Node, absolute: Absolute, rows: list[list[str]]) -> None:
     """`_table`'s walk: each row's cells as Markdown, into `rows`. (A function of the module, not a
     closure calling itself: that is a reference cycle, which lives until the collector runs, and it
-    does not run while the site is loaded: docsite.collector.)"""
+    does not run while the site is loaded: docsite.gc_pause.)"""
     if not isinstance(current, list):
         return
     if current[0] == "tr":

@@ -21,8 +21,6 @@ from typing import Any
 
 from markdown_it.token import Token
 
-from docsite.diagrams import LANGUAGE as DIAGRAM_LANGUAGE
-from docsite.diagrams import DiagramUse
 from docsite.errors import Problem
 from docsite.markdown.highlight import highlight_lines, known_language
 from docsite.markdown.html import BLOCK_ELEMENTS, HtmlToTree
@@ -30,6 +28,7 @@ from docsite.markdown.math import MathError, tex_to_mathml
 from docsite.markdown.parser import ADMONITIONS, markdown_parser, parse_attributes
 from docsite.markdown.text import Node, Slugger, plain_text, walk
 
+DIAGRAM_LANGUAGE = "mermaid"  # a fence of this language is a diagram (docsite.diagrams draws it)
 TRUNCATE = re.compile(r"^\s*<!--\s*truncate\s*-->\s*$")
 _CUSTOM_ID = re.compile(r"\s*\{#([\w.:-]+)\}\s*$")
 _CONTAINER_LINE = re.compile(r"^(:{3,})\s*([A-Za-z][\w-]*)")
@@ -65,8 +64,8 @@ class Heading:
 
 @dataclass
 class Reference:
-    """A link or image target found in the page. `props` is the element's props: later stages
-    rewrite `props[attr]` in place (a `.md` link becomes its route)."""
+    """A link or image target found in the page, as written. `props` is the element's props: the
+    resolve stage sets `props[attr]` (a `.md` link becomes its route: docsite.link_targets)."""
 
     target: str
     line: int
@@ -79,6 +78,17 @@ class ComponentUse:
     name: str
     props: dict[str, Any]
     line: int
+
+
+@dataclass
+class DiagramUse:
+    """A mermaid block of a page: its source, the line of its first source line, and the props of
+    its `Diagram` node, which docsite.diagrams.render_diagrams fills in (`light`, `dark`: the SVG files' paths;
+    `width`, `height`, `minWidth`)."""
+
+    source: str
+    line: int
+    props: dict[str, Any]
 
 
 @dataclass
@@ -104,6 +114,7 @@ class Rendered:
     code: list[CodeSpan] = field(default_factory=list)
     diagrams: list[DiagramUse] = field(default_factory=list)  # their SVGs are rendered for the whole site at once
     excerpt_end: int | None = None  # top-level index of the `<!-- truncate -->` marker
+    title: str | None = None  # the leading `# Heading`'s text (docsite.markdown.render_markdown)
     # the result cache's key of the Markdown file it was rendered from (its path and bytes:
     # docsite.content.load_markdown); "" when it was not loaded from a file
     source: str = ""
@@ -115,7 +126,7 @@ class Rendered:
     def identity(self) -> tuple[object, ...] | None:
         """What the page is as it stands, without its tree: the key of the Markdown it was rendered
         from (`source`: the file's path and bytes, and the builder's version) and every prop the
-        stages after the load set in the tree (links' and images' targets and sizes: docsite.links;
+        resolve stage sets in the tree (links' and images' targets and sizes: docsite.link_targets;
         components' props: operation cards; diagrams' drawings). Those are the only changes made to
         a loaded tree, so two pages with equal identities have equal trees, headings and the rest,
         and results derived from a page are kept by its identity (docsite.cache.Derived) instead of

@@ -1,14 +1,16 @@
-"""`::OperationCard{operationId="..."}` in a page: resolved at build time to the operation's
-method, path, summary and reference link. An unknown operationId fails the build."""
+"""`::OperationCard{operationId="..."}` in a page: resolved in the page's tree, before its route is
+made, to the operation's method, path, summary and reference link. An unknown operationId fails
+the build."""
 
 from __future__ import annotations
 
 import difflib
+from pathlib import Path
 from typing import Any
 
 from docsite.errors import Report
+from docsite.markdown import Rendered
 from docsite.openapi.specs import METHODS, ApiSpec
-from docsite.routes import Route
 
 
 def operation_index(specs: list[ApiSpec]) -> dict[str, dict[str, Any]]:
@@ -35,11 +37,10 @@ def _an_operation_has_no_id(specs: list[ApiSpec]) -> bool:
                for method, operation in item.items())
 
 
-def resolve_operation_cards(route: Route, specs: list[ApiSpec], report: Report,
+def resolve_operation_cards(source: Path | None, rendered: Rendered, specs: list[ApiSpec], report: Report,
                             index: dict[str, dict[str, Any]] | None = None) -> None:
-    if route.rendered is None:
-        return
-    uses = [u for u in route.rendered.components if u.name == "OperationCard"]
+    """Fill in the props of the page's operation cards (`source`: the file it was rendered from)."""
+    uses = [u for u in rendered.components if u.name == "OperationCard"]
     if not uses:
         return
     index = index if index is not None else operation_index(specs)
@@ -52,6 +53,6 @@ def resolve_operation_cards(route: Route, specs: list[ApiSpec], report: Report,
             close = difflib.get_close_matches(op_id, list(index), n=3)
             hint = f" Did you mean {', '.join(close)}?" if close else ""
             report.error(f"OperationCard: no operation with operationId '{op_id}' in the API specs.{hint}",
-                         route.source, use.line, "use an operationId from content/specs/*.yaml")
+                         source, use.line, "use an operationId from content/specs/*.yaml")
             continue
         use.props.update(found)

@@ -185,7 +185,7 @@ def _landing(specs: list[ApiSpec], config: SiteConfig, report: Report) -> Route:
 def _landing_not_found(landing: Route, config: SiteConfig) -> Route:
     """`/specification/` is a non-exact route (spec section 2): below it, a path that is no API's page
     shows the landing with a note that the API was not found, answered with status 404 (the
-    nearest `404.html`: docsite.delivery)."""
+    nearest `404.html`: docsite.outputs.delivery)."""
     meta = page_meta(config, LANDING, "API not found", str(landing.data["description"]), noindex=True)
     data = {**landing.data, "meta": meta, "notFound": True}
     return Route(LANDING_NOT_FOUND, "apiLanding", data, search=None, sitemap=False)

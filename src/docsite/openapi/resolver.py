@@ -25,7 +25,7 @@ from urllib.parse import unquote, urldefrag
 import yaml
 
 from docsite.errors import BuildError, Problem, read_text
-from docsite.openapi.validation import escape, line_of, parse_spec
+from docsite.openapi.spec_validation import escape, line_of, parse_spec
 
 _URI = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from docsite.cache import ResultCache, cached
 from docsite.errors import Report
-from docsite.openapi.validation import CheckedSpec, check_spec_file
+from docsite.openapi.spec_validation import CheckedSpec, check_spec_file
 
 DOWNLOADS = "/spec"
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")

@@ -11,7 +11,7 @@ first load carries none of it:
 
 `connect_origins` lists the hosts the panels may call: every server of the specs, every server's
 token endpoint and every OAuth2 flow's. The site's Content-Security-Policy (`connect-src`,
-docsite.delivery) is made from it, so the hosts a reader's browser may reach are the specs' and
+docsite.outputs.delivery) is made from it, so the hosts a reader's browser may reach are the specs' and
 nothing else.
 """
 
@@ -21,10 +21,10 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from docsite.delivery import origin
 from docsite.openapi.samples import Call, Secret
 from docsite.openapi.specs import METHODS
-from docsite.output import tryit_data_path
+from docsite.site_paths import tryit_data_path
+from docsite.urls import origin
 
 _FLOW_URLS = ("tokenUrl", "refreshUrl")
 TOKEN_URL = "x-onebox-token-url"

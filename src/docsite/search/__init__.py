@@ -28,8 +28,8 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from docsite.collector import collection_paused
 from docsite.config import Search
+from docsite.gc_pause import collection_paused
 from docsite.search.analysis import TermCache
 from docsite.search.documents import SearchDocument, SearchPage, search_documents, split_sections
 from docsite.search.languages import ENGLISH, Language
@@ -83,7 +83,7 @@ def _index_file(documents: list[SearchDocument], settings: Search, language: Lan
                 terms: TermCache | None) -> Iterator[bytes]:
     """`search_index(...)` as compact JSON, part by part: the stored documents a thousand at a time,
     then the index as its builder writes it (docsite.search.lunr_index)."""
-    with collection_paused():  # millions of postings, no cycle (docsite.collector)
+    with collection_paused():  # millions of postings, no cycle (docsite.gc_pause)
         stored, builder = _indexed(documents, settings, language, terms)
         yield b'{"documents":['
         for start in range(0, len(stored), _STORED_PART):

@@ -95,7 +95,7 @@ def split_sections(rendered: Rendered) -> list[SearchSection]:
 def _visit(nodes: list[Node], headings: dict[str, str], sections: list[SearchSection], parts: list[list[str]]) -> None:
     """split_sections' walk of `nodes`. (A function of the module, not a closure calling itself: that
     is a reference cycle, which kept every page's sections alive until the collector ran, and it does
-    not run while the site is loaded: docsite.collector.)"""
+    not run while the site is loaded: docsite.gc_pause.)"""
     heading = partial(_is_heading, headings=headings)
     for node in nodes:
         if isinstance(node, list) and heading(node):

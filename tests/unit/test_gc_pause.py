@@ -1,4 +1,4 @@
-"""The cycle collector around the load and the search indexes (docsite.collector)."""
+"""The cycle collector around the load and the search indexes (docsite.gc_pause)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from docsite.collector import collection_paused
+from docsite.gc_pause import collection_paused
 from docsite.markdown import render_markdown
 from docsite.markdown.to_markdown import to_markdown
 from docsite.search.documents import split_sections

@@ -53,57 +53,39 @@ import itertools
 import json
 import os
 import re
-import subprocess
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 from urllib.parse import unquote
 
-from docsite.build import (
-    BuildResult,
-    Paths,
-    Site,
-    build,
-    check_page,
-    check_spec_readers,
-    delivery_files,
-    load_site,
-    locale_sites,
-    prerender_jobs,
-    search_files,
-    site_outputs,
-    site_terms,
-    static_outputs,
-)
+from docsite.build import BuildResult, build, load_site, locale_sites
 from docsite.cache import results, use_cache
+from docsite.checks.links import LinkTarget, check_links, normalize
+from docsite.checks.lint import spec_words
 from docsite.content import Content, Doc, load_markdown
 from docsite.diagrams import Renderer, render_diagrams
-from docsite.errors import BuildError, Problem, Report
-from docsite.frontend import Frontend, node
+from docsite.errors import Problem, Report
+from docsite.frontend import Frontend
 from docsite.frontmatter_models import DocFrontMatter
-from docsite.links import LinkTarget, check_links, normalize
-from docsite.lint import spec_words
-from docsite.llms import LLMS_FULL_TXT, llms_files, llms_full_part, page_markdown
-from docsite.openapi.reference import load_specs, reference_routes, spec_files
-from docsite.output import (
-    html_path,
-    json_bytes,
-    page_data_path,
-    page_sidebar,
-    page_sidebar_path,
-    sidebar_data_path,
-    write_bytes,
-)
+from docsite.openapi.reference import load_specs, spec_files
+from docsite.outputs.llms import LLMS_FULL_TXT, llms_files, llms_full_part, page_markdown
+from docsite.outputs.widget_sandbox import CATALOGUE_PATH, catalogue_script, sandbox_catalogue
+from docsite.prerender import DevPrerender
 from docsite.redirects import in_locale
-from docsite.reuse import ScriptHashMemo
 from docsite.routes import Route, doc_route, markdown_route
 from docsite.search import SearchDocument, TermCache, search_documents, search_tags
 from docsite.sidebars import Sidebars
-from docsite.widget_sandbox import CATALOGUE_PATH, catalogue_script, sandbox_catalogue
+from docsite.site_paths import html_path, page_data_path, page_sidebar, page_sidebar_path, sidebar_data_path
+from docsite.stages.check import check_page, check_spec_readers
+from docsite.stages.deliver import delivery_files
+from docsite.stages.resolve import api_routes, finisher
+from docsite.stages.site import Paths, Site
+from docsite.stages.write import prerender_jobs, search_files, site_outputs, site_terms, static_outputs
+from docsite.writing.files import json_bytes, write_bytes
+from docsite.writing.reuse import ScriptHashMemo
 
 NEW_SUFFIX = ".docsite-new"  # a page prerendered by a rebuild that has not succeeded yet
 BATCH = 16  # routes `finish` prerenders at a time, holding the builder: what a save meanwhile waits for
@@ -131,72 +113,6 @@ class Update:
         return "content-update", json.dumps({"routes": self.routes, "sidebars": self.sidebars})
 
 
-class WarmPrerender:
-    """The front end's prerender script in `--serve` mode: one Node process for the dev session,
-    restarted when the front end is rebuilt."""
-
-    def __init__(self, frontend: Frontend) -> None:
-        self.frontend = frontend
-        self.process: subprocess.Popen[str] | None = None
-        self.errors: IO[bytes] | None = None  # the process's stderr
-        self.next_id = 0
-
-    def render(self, out: Path, site_data: dict[str, Any], jobs: list[dict[str, Any]]) -> None:
-        """Write each job's HTML to `<html>.docsite-new` under `out`; raises BuildError as a
-        complete build's prerender does."""
-        if not jobs:
-            return
-        process = self._started()
-        self.next_id += 1
-        request = {"id": self.next_id, "dir": str(out), "site": site_data, "jobs": jobs}
-        stdin, stdout = _pipes(process)
-        try:
-            stdin.write(json.dumps(request, ensure_ascii=False) + "\n")
-            stdin.flush()
-            line = stdout.readline()
-        except OSError:
-            line = ""
-        if not line:
-            errors = self._stop()
-            raise BuildError.at(f"prerendering failed:\n{errors.strip()}",
-                                fix="the message names the route; a layout crashed on that page's data")
-        answer = json.loads(line)
-        if not answer["ok"]:
-            raise BuildError.at(f"prerendering failed:\n{str(answer['error']).strip()}",
-                                fix="the message names the route; a layout crashed on that page's data")
-
-    def _started(self) -> subprocess.Popen[str]:
-        if self.process is None or self.process.poll() is not None:
-            # stderr goes to a file: a pipe nobody reads would block the process once full
-            self.errors = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the process
-            self.process = subprocess.Popen([node(), str(self.frontend.prerender_script), "--serve"],
-                                            cwd=self.frontend.root, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                            stderr=self.errors, text=True, encoding="utf-8")
-        return self.process
-
-    def _stop(self) -> str:
-        process, self.process = self.process, None
-        if process is None:
-            return ""
-        if process.poll() is None:
-            process.kill()
-        process.communicate()
-        if self.errors is None:
-            return ""
-        self.errors.seek(0)
-        errors = self.errors.read().decode("utf-8", "replace")
-        self.errors.close()
-        return errors[-5000:]
-
-    def close(self) -> None:
-        self._stop()
-
-
-def _pipes(process: subprocess.Popen[str]) -> tuple[IO[str], IO[str]]:
-    assert process.stdin is not None and process.stdout is not None
-    return process.stdin, process.stdout
-
-
 class DevBuilder:
     """The dev server's builds: complete when needed, incremental otherwise.
 
@@ -212,7 +128,7 @@ class DevBuilder:
         self.log = log
         self.open_pages = open_pages  # the URL paths of the pages open in a browser (the dev server's)
         self.frontend = Frontend(paths.frontend)
-        self.prerenderer = WarmPrerender(self.frontend)
+        self.prerenderer = DevPrerender(self.frontend)
         # One id for the session: the site data (which holds it) changes only when the content does.
         self.build_id = time.strftime("%Y%m%d%H%M%S") + "-dev"
         self.frontend_hash: str | None = None
@@ -367,6 +283,7 @@ class DevBuilder:
         old, new = edited
         content = replace(site.content, docs=[new if doc is old else doc for doc in site.content.docs])
         latest = next(version for version in content.versions if version.is_last)
+        finisher(site, site.specs, report)(new.file, new.route, new.rendered)
         route = _doc_route(site, content, new, report)
         check_page(site, route, new, self.frontend.registry(), report, dev=True)
         if report.errors:
@@ -713,11 +630,12 @@ def _specs_edited(site: Site, changed: set[Path], specs_dir: Path, registry: dic
     if report.problems or [spec.file for spec in specs] != [spec.file for spec in site.specs]:
         return None
     files = dict(site.files) | spec_files(specs)
-    reference = {route.path: route for route in reference_routes(specs, site.config, report, files)}
+    finish = finisher(site, specs, report)  # the pages' trees finished with the new specs' operations
+    reference = {route.path: route for route in api_routes(specs, site.config, report, files, finish)}
     if {route.path for route in site.routes if route.kind in _REFERENCE_KINDS} != set(reference):
         return None
-    # the pages with an operation card: loaded again (from the result cache) as their cards are
-    # resolved into their data in place, with the operations of the specs then
+    # the pages with an operation card: loaded again (from the result cache) and finished again (their
+    # cards filled in from the new specs' operations) before their routes are made
     carded = {route.source for route in site.routes if route.kind not in _REFERENCE_KINDS
               and route.rendered is not None and any(use.name == "OperationCard" for use in route.rendered.components)}
     fresh: dict[Path, Doc] = {}
@@ -728,6 +646,7 @@ def _specs_edited(site: Site, changed: set[Path], specs_dir: Path, registry: dic
                 return None
             # its diagrams' props filled in again, from the diagrams' cache (their files are the site's)
             render_diagrams([(doc.file, use) for use in loaded.rendered.diagrams], renderer, report)
+            finish(doc.file, doc.route, loaded.rendered)
             fresh[doc.file] = replace(doc, rendered=loaded.rendered)
     if set(fresh) != carded:  # a blog post or a page with a card
         return None
@@ -745,7 +664,7 @@ def _specs_edited(site: Site, changed: set[Path], specs_dir: Path, registry: dic
         != spec_words([spec for spec in site.specs if spec.file in changed], site.config.lint)
     check_spec_readers(routes, content, specs, registry, site.config, report, dev=True, lint=lint, site=site.name)
     assert site.targets is not None
-    targets = LinkTarget.of(routes, site.targets.files, site.static_dir, site.redirects)
+    targets = LinkTarget.of(routes, site.targets.files, site.redirects)
     check_links(routes, targets, site.config, report)
     catalogue = sandbox_catalogue(specs, report)
     files.pop(CATALOGUE_PATH, None)

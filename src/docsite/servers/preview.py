@@ -8,7 +8,7 @@
 - Anything else answers 404 with the not-found page: the site's, or the closest section's own
   (`/specification/404.html` for a path below `/specification/` that is no API's page).
 
-Headers come from the build's `_headers` (docsite.delivery: the file the nginx configuration is made
+Headers come from the build's `_headers` (docsite.outputs.delivery: the file the nginx configuration is made
 from too). Compressible files are served from their precompressed `.br` / `.gz` twins, never
 compressed on the fly; `If-None-Match` and `If-Modified-Since` get 304. Repeated slashes are merged
 (as nginx does), so no path reaches outside the build and no redirect is protocol-relative; a path
@@ -35,7 +35,7 @@ from starlette.responses import FileResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from docsite.delivery import (
+from docsite.outputs.delivery import (
     ENCODINGS,
     HEADER_TIMEOUT,
     MAX_URL_BYTES,

@@ -1,5 +1,5 @@
 """A warm build's staging folder laid out from the previous build, beside the build's own process
-(docsite.reuse): the previous build's folders made, then the `.br`/`.gz` twins of the files the
+(docsite.writing.reuse): the previous build's folders made, then the `.br`/`.gz` twins of the files the
 build linked from it. Making a folder costs 130 to 250 µs of system time on this disk and every
 page has one (`docs/x/index.html`); a warm build of 10,000 pages links 40,000 twins of its data
 files: done here, on the other core while the build makes its search indexes.

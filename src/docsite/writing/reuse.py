@@ -1,7 +1,7 @@
 """A warm build: reusing the previous build's files, so a build after an edit does work proportional
 to what the edit touched.
 
-The previous build is `build/` as it stands before the swap (docsite.output.swap_in). Three kinds of
+The previous build is `build/` as it stands before the swap (docsite.writing.staging.swap_in). Three kinds of
 file are taken from it instead of being made again:
 
 - **generated files** (page, sidebar and site data, feeds, indexes...) whose bytes are the same:
@@ -33,11 +33,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
-from docsite import layout
 from docsite.cache import keep, kept
-from docsite.delivery import ENCODINGS, MIN_COMPRESS_BYTES, RULE_FILES, compressible, file_script_hashes
-from docsite.layout import SITE_DATA, link_twins
-from docsite.output import write_bytes
+from docsite.outputs.delivery import ENCODINGS, MIN_COMPRESS_BYTES, RULE_FILES, compressible, file_script_hashes
+from docsite.writing import reuse_process as layout
+from docsite.writing.files import write_bytes
+from docsite.writing.reuse_process import SITE_DATA, link_twins
 
 SUFFIXES = [suffix for _, suffix in ENCODINGS]
 
@@ -50,7 +50,7 @@ class Previous:
     pages' data and HTML: 0.8 s).
 
     The staging folder is laid out beside the build by a process of its own started by the first
-    `write` (docsite.layout): it makes the previous build's folders (130 to 250 µs of system time
+    `write` (docsite.writing.reuse_process): it makes the previous build's folders (130 to 250 µs of system time
     each here, and every page has one: 1.3 to 2.5 s at 10,000 pages), then links the twins of the
     files linked, on the other core while the search indexes are made. `finish_layout` waits for
     it, and removes the folders it made that the build leaves empty (a page deleted since)."""
@@ -123,7 +123,7 @@ def _staging_of(target: Path, path: str) -> Path:
 
 
 class _Layout:
-    """The staging folder laid out from the previous build by a process of its own (docsite.layout):
+    """The staging folder laid out from the previous build by a process of its own (docsite.writing.reuse_process):
     its folders, then the twins of the files `Previous` links (`twins`)."""
 
     def __init__(self, previous: Path, staging: Path) -> None:
@@ -264,7 +264,7 @@ def _compressed(path: str) -> bool:
 
 def _link_twins(path: Path, source: Path) -> bool:
     """Link `source`'s twins beside `path` when both hold the same bytes and the twins are newer
-    than `source` (docsite.layout.link_twins)."""
+    than `source` (docsite.writing.reuse_process.link_twins)."""
     try:
         status, previous = os.stat(path), os.stat(source)
     except OSError:
@@ -281,7 +281,7 @@ def _link_twins(path: Path, source: Path) -> bool:
 
 
 class ScriptHashMemo:
-    """The CSP hashes of each page's inline scripts (docsite.delivery.file_script_hashes), kept
+    """The CSP hashes of each page's inline scripts (docsite.outputs.delivery.file_script_hashes), kept
     between builds in the result cache's `inline-scripts-<site>.pickle`: `_headers` lists those of every
     page, and reading every page again costs 0.3 s of CPU per 1,000 pages here. A page's hashes are
     kept by its file's identity (device, inode, modification time, size), which a page the warm

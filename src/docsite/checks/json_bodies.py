@@ -34,11 +34,10 @@ from jsonschema.exceptions import ValidationError
 from jsonschema.protocols import Validator
 
 from docsite.cache import KeptResults
+from docsite.checks.api_calls import ApiCall, ApiIndex, SpecOperation
 from docsite.errors import Problem, Report, closest_first, listing
 from docsite.markdown import CodeSpan, Rendered
-from docsite.openapi.calls import ApiCall, ApiIndex, SpecOperation
-from docsite.openapi.specs import ApiSpec
-from docsite.openapi.validation import (
+from docsite.openapi.spec_validation import (
     COMPOSITIONS,
     dereference,
     escape,
@@ -48,6 +47,7 @@ from docsite.openapi.validation import (
     schema_validators,
     strict_document,
 )
+from docsite.openapi.specs import ApiSpec
 from docsite.routes import Route
 
 _CURL_BODY = re.compile(r"(?:^|\s)(?:-d|--data|--data-raw|--data-binary|--json)[\s=]+'([^']*)'")

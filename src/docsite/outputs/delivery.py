@@ -7,8 +7,8 @@ read, and the other servers read the same files, so the rules cannot drift apart
                  on /assets/* (file names carry a content hash)
     _redirects   moved pages (docsite.redirects): `/old-path /new-path 301`
 
-- the preview server (docsite.server) parses both and applies them;
-- `docsite deploy nginx` (docsite.nginx) turns both into an nginx server block.
+- the preview server (docsite.servers.preview) parses both and applies them;
+- `docsite deploy nginx` (docsite.outputs.nginx) turns both into an nginx server block.
 
 What the two files cannot say is the same everywhere: a response without a Cache-Control from
 `_headers` gets `no-cache` (stored, revalidated on every use: HTML, page data, search indexes);
@@ -33,9 +33,10 @@ from contextlib import ExitStack, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
 
 import brotli
+
+from docsite.urls import origin
 
 if TYPE_CHECKING:  # the Precompressor's process imports this module: not the site's model
     from docsite.config import SiteConfig
@@ -101,7 +102,7 @@ def precompress_untwinned(folders: Iterable[tuple[Path, set[str]]]) -> int:
     """`precompress` for a build's staging folder, whose folders and their files' names are given:
     the compressible files worth compressing that lack a twin. There, each file is written once and
     its twins after it (by the prerender, by a `Precompressor`, or linked from a previous build for
-    the same bytes: docsite.reuse), so twins that are there are fresh: only names are read, where
+    the same bytes: docsite.writing.reuse), so twins that are there are fresh: only names are read, where
     `precompress` reads every file's and twin's times. Returns how many files were compressed."""
     files = [folder / name for folder, names in folders for name in names
              if compressible(name) and name not in RULE_FILES
@@ -139,7 +140,7 @@ class Precompressor:
         if self._process is None:
             # unbuffered: each name reaches the process as it is given (buffered, a warm build's few
             # files, the search index among them, waited in the buffer for the end of the build)
-            self._process = subprocess.Popen([sys.executable, "-m", "docsite.delivery"], stdin=subprocess.PIPE,
+            self._process = subprocess.Popen([sys.executable, "-m", "docsite.outputs.delivery"], stdin=subprocess.PIPE,
                                              stderr=subprocess.PIPE, bufsize=0)
 
     def add(self, path: Path) -> None:
@@ -350,18 +351,13 @@ def content_security_policy(config: SiteConfig, html_files: Iterable[Path], scri
     return "; ".join(f"{name} {' '.join(dict.fromkeys(sources))}" for name, sources in directives.items())
 
 
-def origin(url: str) -> str:
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}"
-
-
 _INLINE_SCRIPT = re.compile(r"<script(?P<attrs>(?:\s[^>]*)?)>(?P<body>.*?)</script>", re.DOTALL | re.IGNORECASE)
 _DATA_TYPE = re.compile(r"""\stype=["']?application/(?:json|ld\+json)""", re.IGNORECASE)
 
 
 def inline_script_hashes(html_files: Iterable[Path], hashes_of: ScriptHashes | None = None) -> set[str]:
     """`'sha256-…'` of every inline script the pages run; `hashes_of` gives a file's (a warm build
-    remembers those of the files it reuses: docsite.reuse.ScriptHashMemo)."""
+    remembers those of the files it reuses: docsite.writing.reuse.ScriptHashMemo)."""
     found: set[str] = set()
     for file in html_files:
         found |= (hashes_of or file_script_hashes)(file)

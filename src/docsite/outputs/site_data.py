@@ -14,7 +14,8 @@ from docsite.config import CONFIG_FILE, Footer, FooterColumn, FooterLink, Logo, 
 from docsite.content import Doc, DocIndex, UnknownDoc
 from docsite.errors import Report
 from docsite.sidebars import Sidebars
-from docsite.versions import PLUGIN_ID, DocsVersion
+from docsite.versioned_docs import PLUGIN_ID
+from docsite.versions import DocsVersion
 from docsite.yamlfile import load_yaml_file
 
 

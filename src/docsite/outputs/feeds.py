@@ -13,14 +13,13 @@ from email.utils import format_datetime
 from posixpath import dirname
 from typing import Any
 
+from docsite.blog import feed_path
 from docsite.config import SiteConfig
 from docsite.content import Author, BlogPost
 from docsite.markdown.serialize import to_html
 from docsite.routes import absolute_url, page_url
 
 FEED_LIMIT = 20
-FEED_FILES = {"rss": ("rss.xml", "application/rss+xml", "RSS"),
-              "atom": ("atom.xml", "application/atom+xml", "Atom")}
 ATOM = "http://www.w3.org/2005/Atom"
 CONTENT = "http://purl.org/rss/1.0/modules/content/"
 DC = "http://purl.org/dc/elements/1.1/"
@@ -29,14 +28,8 @@ ET.register_namespace("content", CONTENT)
 ET.register_namespace("dc", DC)
 
 
-def feed_path(config: SiteConfig, kind: str) -> str:
-    return f"{config.blog.routeBasePath.rstrip('/')}/{FEED_FILES[kind][0]}"
 
 
-def feed_links(config: SiteConfig) -> list[dict[str, str]]:
-    """`<link rel="alternate">` entries for the head of every blog page."""
-    return [{"type": FEED_FILES[kind][1], "href": feed_path(config, kind),
-             "title": f"{config.blog.title} {FEED_FILES[kind][2]} Feed"} for kind in config.blog.feedTypes]
 
 
 def feed_files(posts: list[BlogPost], authors: dict[str, Author], config: SiteConfig) -> dict[str, bytes]:

@@ -1,7 +1,7 @@
 """`docsite deploy nginx`: an nginx server block for a build, made from the build's own rules.
 
-The routing is the preview server's (docsite.server), spelled in nginx's terms; the headers and the
-redirects are the build's `_headers` and `_redirects` (docsite.delivery), so the preview server and
+The routing is the preview server's (docsite.servers.preview), spelled in nginx's terms; the headers and the
+redirects are the build's `_headers` and `_redirects` (docsite.outputs.delivery), so the preview server and
 nginx answer alike: `tests/e2e/test_delivery.py` runs the same assertions against both.
 
 nginx repeats `add_header` per location (a location's own headers replace the server's), so every
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from docsite.delivery import (
+from docsite.outputs.delivery import (
     HASHED_ASSETS,
     HEADER_TIMEOUT,
     IMMUTABLE,

@@ -1,18 +1,17 @@
-"""Link checking and rewriting, once every route is known.
+"""Link checking, once every route is known. It reads the pages' trees, whose `.md` links and images
+docsite.link_targets resolved before their routes were made, and changes nothing.
 
-- A relative `.md` link (`../authentication/index.md#scopes`) is rewritten to the route of that file;
-  a broken one is reported per `onBrokenMarkdownLinks` (default: warn).
+- A relative `.md` link (`../authentication/index.md#scopes`) names the route of that file; a
+  broken one is reported per `onBrokenMarkdownLinks` (default: warn).
 - A link to a route of this site that does not exist is reported per `onBrokenLinks` (default:
   fail the build). Every broken link of the run is listed with file:line and target.
 - A link to a missing `#anchor` of an existing page is reported per `onBrokenAnchors` (default: warn).
-- An image, and a blog author's picture, must be a file of the site (an error otherwise); images in
-  pages get their intrinsic `width` and `height` from the file, so the page does not shift as they load.
+- An image, and a blog author's picture, must be a file of the site (an error otherwise).
 """
 
 from __future__ import annotations
 
 import posixpath
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,12 +20,10 @@ from urllib.parse import unquote, urlsplit
 from docsite.config import SiteConfig
 from docsite.content import Author
 from docsite.errors import Report
-from docsite.images import image_size
+from docsite.link_targets import image_path, is_external, markdown_link_route, resolved
 from docsite.markdown import Reference
 from docsite.redirects import Redirect
 from docsite.routes import Route
-
-_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)
 
 
 @dataclass
@@ -36,23 +33,18 @@ class LinkTarget:
     routes: dict[str, Route]
     files: set[str]            # site paths of static and generated files: "/img/logo.svg"
     sources: dict[Path, str]   # Markdown file -> its route
-    static_dir: Path | None = None  # where the static files are, to read images' sizes
     redirects: dict[str, str] = field(default_factory=dict)  # moved page's old path -> its new place
 
     @classmethod
-    def of(cls, routes: Iterable[Route], files: Iterable[str], static_dir: Path | None = None,
-           redirects: Iterable[Redirect] = ()) -> LinkTarget:
+    def of(cls, routes: Iterable[Route], files: Iterable[str], redirects: Iterable[Redirect] = ()) -> LinkTarget:
         table: dict[str, Route] = {}
         sources: dict[Path, str] = {}
-        folders: dict[Path, Path] = {}  # each folder resolved once: a page's path has a dozen parts to read
+        folders: dict[Path, Path] = {}  # each folder resolved once
         for route in routes:
             table[normalize(route.path)] = route
             if route.source is not None and route.source.suffix == ".md":
-                sources[_resolved(route.source, folders)] = route.path
-        return cls(table, set(files), sources, static_dir, {r.source: r.target for r in redirects})
-
-    def image_size(self, path: str) -> tuple[int, int] | None:
-        return image_size(self.static_dir / path.lstrip("/")) if self.static_dir else None
+                sources[resolved(route.source, folders)] = route.path
+        return cls(table, set(files), sources, {r.source: r.target for r in redirects})
 
     def route(self, path: str) -> Route | None:
         path = normalize(path)
@@ -63,16 +55,6 @@ class LinkTarget:
                     found = self.routes.get(normalize(path[: -len(suffix)] or "/"))
                     break
         return found
-
-
-def _resolved(file: Path, folders: dict[Path, Path]) -> Path:
-    """`file.resolve()`, its folder's resolved path looked up in `folders` (and kept there)."""
-    if file.is_symlink():
-        return file.resolve()
-    folder = folders.get(file.parent)
-    if folder is None:
-        folder = folders[file.parent] = file.parent.resolve()
-    return folder / file.name
 
 
 def normalize(path: str) -> str:
@@ -107,7 +89,7 @@ def _check(ref: Reference, route: Route, targets: LinkTarget, config: SiteConfig
     target = ref.target
     file = route.source
     assert file is not None
-    if not target or _SCHEME.match(target) or target.startswith("//"):
+    if not target or is_external(target):
         return  # external, mailto:, tel:...
     parts = urlsplit(target)
     path, anchor = unquote(parts.path), parts.fragment
@@ -117,15 +99,13 @@ def _check(ref: Reference, route: Route, targets: LinkTarget, config: SiteConfig
                     "on this page has that id", file, ref.line, "fix the anchor (headings' ids are their slugs)")
         return
     if path.endswith((".md", ".mdx")) and not path.startswith("/"):
-        resolved = (file.parent / path).resolve()
-        route_path = targets.sources.get(resolved)
+        route_path = markdown_link_route(target, file, targets.sources)
         if route_path is None:
             _report(report, config.onBrokenMarkdownLinks,
-                    f"broken Markdown link '{target}': no page comes from {resolved}", file, ref.line,
-                    "fix the relative path to the .md file")
+                    f"broken Markdown link '{target}': no page comes from {(file.parent / path).resolve()}", file,
+                    ref.line, "fix the relative path to the .md file")
             return
-        ref.props[ref.attr] = route_path + (f"#{anchor}" if anchor else "")
-        path = route_path
+        path = urlsplit(route_path).path
     elif not path.startswith("/"):
         base = route.path if route.path.endswith("/") else posixpath.dirname(route.path) + "/"
         path = posixpath.normpath(posixpath.join(base, path)) + ("/" if path.endswith("/") else "")
@@ -146,28 +126,17 @@ def _check(ref: Reference, route: Route, targets: LinkTarget, config: SiteConfig
 
 
 def _check_image(ref: Reference, route: Route, targets: LinkTarget, report: Report) -> None:
-    src = ref.target
-    if not src or _SCHEME.match(src) or src.startswith("//") or src.startswith("data:"):
-        return
-    path = unquote(urlsplit(src).path)
-    if not path.startswith("/"):
-        base = route.path if route.path.endswith("/") else posixpath.dirname(route.path) + "/"
-        path = posixpath.normpath(posixpath.join(base, path))
-    if path not in targets.files:
-        report.error(f"image not found: '{src}'", route.source, ref.line,
+    path = image_path(ref.target, route.path)
+    if path is not None and path not in targets.files:
+        report.error(f"image not found: '{ref.target}'", route.source, ref.line,
                      "put the image in content/static/ and write its path from the site root (/img/x.png)")
-        return
-    ref.props[ref.attr] = path
-    size = targets.image_size(path)
-    if size and "width" not in ref.props and "height" not in ref.props:
-        ref.props["width"], ref.props["height"] = size
 
 
 def check_author_images(authors: Iterable[Author], targets: LinkTarget, report: Report) -> None:
     """A blog author's `image_url` on this site must be a static file, like any other image."""
     for author in authors:
         src = author.image_url
-        if not src or _SCHEME.match(src) or src.startswith(("//", "data:")):
+        if not src or is_external(src):
             continue
         path = "/" + unquote(urlsplit(src).path).lstrip("/")
         if path not in targets.files:

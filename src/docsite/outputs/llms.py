@@ -29,8 +29,9 @@ from typing import Any
 from docsite.cache import Derived
 from docsite.config import SiteConfig
 from docsite.markdown.to_markdown import to_markdown
-from docsite.routes import NOT_FOUND, Route, absolute_url, markdown_route
+from docsite.routes import Route, absolute_url, markdown_route
 from docsite.sidebars import Sidebars
+from docsite.site_paths import NOT_FOUND
 
 LLMS_TXT = "/llms.txt"
 LLMS_FULL_TXT = "/llms-full.txt"

@@ -1,6 +1,6 @@
 """`docsite dev`: the preview server plus a watcher that rebuilds on every change.
 
-Drafts are built. A save rebuilds only what it touches (docsite.incremental). Every HTML page gets a
+Drafts are built. A save rebuilds only what it touches (docsite.servers.incremental). Every HTML page gets a
 small script that listens to `/__docsite/events` (server-sent events): after a content change the
 open page fetches its new data and re-renders in place (scroll position, open tabs and collapsibles
 kept; the front end handles the `docsite:content-update` event); the page reloads itself only when
@@ -29,10 +29,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from watchfiles import awatch
 
 from docsite.build import Paths
-from docsite.delivery import allow_script
 from docsite.errors import BuildError, internal_error
-from docsite.incremental import DevBuilder
-from docsite.server import create_app
+from docsite.outputs.delivery import allow_script
+from docsite.servers.incremental import DevBuilder
+from docsite.servers.preview import create_app
 
 EVENTS_PATH = "/__docsite/events"
 _LIVE_RELOAD_SCRIPT = f"""(function(){{
