@@ -29,12 +29,12 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from docsite.checks.json_bodies import _Api, _body_schemas
 from docsite.errors import Report
-from docsite.openapi.bodies import _Api, _body_schemas
 from docsite.openapi.page import first_example
 from docsite.openapi.resolver import Resolver
+from docsite.openapi.spec_validation import dereference, escape
 from docsite.openapi.specs import METHODS, ApiSpec, load_specs
-from docsite.openapi.validation import dereference, escape
 from tests.conftest import CONTENT
 
 CLIENT_ID, CLIENT_SECRET, TOKEN = "reader", "s3cret", "mock-token-7f3a"

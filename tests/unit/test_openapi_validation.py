@@ -371,7 +371,7 @@ def test_an_unsupported_openapi_version(tmp_path: Path) -> None:
 
 
 def test_a_field_the_schema_does_not_define_fails_an_example_as_it_fails_the_docs_json(tmp_path: Path) -> None:
-    """3.1 examples are checked as strictly as the JSON blocks of the docs (openapi/bodies.py)."""
+    """3.1 examples are checked as strictly as the JSON blocks of the docs (docsite.checks.json_bodies)."""
     text = replace("                cartId: c_5f2a\n", "                cartId: c_5f2a\n                seats: 2\n")
     problem = only(validate(tmp_path, text))
     assert problem.message == ("/paths/~1carts/post/responses/201/content/application~1json/example/seats: "

@@ -94,7 +94,7 @@ class DiagramUse:
 @dataclass
 class CodeSpan:
     """Code in the page (inline or a block), the line it starts on and, for a block, its language:
-    the API checks read it (openapi/calls.py, openapi/bodies.py)."""
+    the API checks read it (docsite.checks.api_calls, docsite.checks.json_bodies)."""
 
     line: int
     text: str
