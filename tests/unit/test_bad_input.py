@@ -331,10 +331,10 @@ def test_an_unexpected_exception_on_one_file_is_reported_with_that_file(mini_sit
     faulty = write(mini_site / "docs" / "faulty.md", doc("Faulty", body="Breaks the renderer."))
     render = content_module.render_markdown
 
-    def breaks_on_one_file(text: str, file: Path, first_line: int = 1) -> object:
+    def breaks_on_one_file(text: str, file: Path, first_line: int = 1, **options: bool) -> object:
         if file == faulty:
             raise KeyError("colspan")
-        return render(text, file, first_line)
+        return render(text, file, first_line, **options)
 
     monkeypatch.setattr(content_module, "render_markdown", breaks_on_one_file)
     with pytest.raises(BuildError) as error:
