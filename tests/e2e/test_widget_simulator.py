@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import FrameLocator, Page, expect
+from playwright.sync_api import FrameLocator, Page, Response, expect
 
 from tests.e2e.conftest import NewContext
 from tests.e2e.test_widget_tests_page import axe_violations
@@ -217,11 +217,12 @@ def test_axe_clean(new_context: NewContext, site_url: str, mode: str, path: str)
 
 def scripts(page: Page, url: str) -> dict[str, int]:
     """The scripts a page loads (its preview frame's included): file name -> gzip size in bytes."""
-    found: dict[str, int] = {}
-    page.on("response", lambda r: found.__setitem__(r.url.rsplit("/", 1)[-1], len(gzip.compress(r.body(), 9)))
-            if r.request.resource_type == "script" and r.ok else None)
+    # the bodies are read once the page is quiet: read in the event handler, a body could still be
+    # pending when the test read the list (CI, on a busy machine)
+    responses: list[Response] = []
+    page.on("response", lambda r: responses.append(r) if r.request.resource_type == "script" and r.ok else None)
     page.goto(url, wait_until="networkidle")
-    return found
+    return {r.url.rsplit("/", 1)[-1]: len(gzip.compress(r.body(), 9)) for r in responses}
 
 
 def test_the_simulator_code_loads_only_on_its_pages_within_budget(new_context: NewContext, site_url: str) -> None:

@@ -124,7 +124,7 @@ Term
 
 
 def test_an_operation_card_is_its_method_path_and_link(real_site: Site) -> None:
-    text = markdown_of(real_site, "/docs/api/tutorials/event-search")
+    text = markdown_of(real_site, "/docs/api-catalog/tutorials/events")
     reference = f"{SITE}/specification/catalog#operation-listEvents"
     assert f"`GET /catalog/v1/events`: List events ([reference]({reference}))" in text
 

@@ -67,6 +67,30 @@ function hashTarget(hash: string): Element | null {
   return document.getElementById(id);
 }
 
+/** What the reader does that ends `keepInPlace`: from then on, where the page is is theirs. */
+const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+export const SETTLE_MS = 3000;
+
+/**
+ * Keep a first load's hash target where it was placed while the page settles: what lies above it
+ * can still change height after hydration (a slow phone, a busy machine: CI saw the target 640 px
+ * too high 800 ms after hydration). Each time the page's size changes, for `SETTLE_MS` or until the
+ * reader scrolls, types or clicks, the target is placed again. Returns what stops it.
+ */
+function keepInPlace(target: Element): () => void {
+  if (typeof ResizeObserver === 'undefined') return () => {};
+  const observer = new ResizeObserver(() => window.scrollTo({ top: targetTop(target), behavior: 'instant' }));
+  const stop = () => {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    for (const type of READER_INPUT) window.removeEventListener(type, stop, true);
+  };
+  const timer = window.setTimeout(stop, SETTLE_MS);
+  for (const type of READER_INPUT) window.addEventListener(type, stop, { capture: true, passive: true });
+  observer.observe(document.body);
+  return stop;
+}
+
 /** Entries the browser made itself (a plain `#hash` link) have no key of their own. */
 const NO_KEY = 'default';
 
@@ -97,8 +121,9 @@ export function useScrollAfterNavigation(): void {
       // target may have changed height since (a loaded machine showed the target 40 px low), so
       // place it again, at once.
       const target = hashTarget(location.hash);
-      if (target) window.scrollTo({ top: targetTop(target), behavior: 'instant' });
-      return;
+      if (!target) return;
+      window.scrollTo({ top: targetTop(target), behavior: 'instant' });
+      return keepInPlace(target);
     }
     const samePage = before.pathname === location.pathname;
     const saved = positions.current.get(location.key);
