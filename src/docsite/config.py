@@ -230,6 +230,9 @@ class SearchBoosts(Model):
     tags: float = Field(3, ge=0)
     keywords: float = Field(3, ge=0)  # a page's keywords (not in the spec: ours, as strong as its tags)
     sidebarParentCategories: float = Field(2, ge=0)
+    # the constants an API page's section defines (error codes, enum values, header names): a query
+    # typed as a constant also lists their definitions first, whatever this boost (docsite.search)
+    defines: float = Field(1, ge=0)
 
 
 class SearchAnalytics(Model):

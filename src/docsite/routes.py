@@ -32,6 +32,12 @@ class SearchSection:
     anchor: str  # the heading's id; "" for the text before the first heading
     title: str
     text: str
+    # the constants this section defines (an API page's error code, its schemas' and operations'
+    # enum values, the headers an operation names): search ranks it first for them (docsite.search)
+    defines: tuple[str, ...] = ()
+    # a definition only (a schema, an error code): indexed by what it defines, not by its text, so it
+    # is found by a query for one of its constants and never crowds the answers to other queries
+    definition_only: bool = False
 
 
 @dataclass

@@ -321,6 +321,25 @@ def test_an_operation_opens_from_search_at_its_anchor(page: Page, site_url: str)
     assert_just_below_navbar(page, "operation-refundOrderItems")
 
 
+def test_an_error_code_typed_as_it_is_opens_its_reference_entry_first(page: Page, site_url: str) -> None:
+    from tests.e2e.test_api_reference import assert_just_below_navbar
+    search(page, site_url, "BOOKING_ALREADY_PURCHASED")
+    first = options(page).first
+    expect(first.locator(".search-hit-title")).to_have_text("BOOKING_ALREADY_PURCHASED")
+    expect(first.locator(".search-hit-path")).to_have_text("Distribution API")
+    expect(options(page).nth(1)).to_be_visible()  # then the pages that explain it
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(site_url + "/specification/distribution#error-BOOKING_ALREADY_PURCHASED")
+    assert_just_below_navbar(page, "error-BOOKING_ALREADY_PURCHASED")
+
+
+def test_an_enum_value_typed_as_it_is_lists_the_schemas_declaring_it_first(page: Page, site_url: str) -> None:
+    search(page, site_url, "SOLD_OUT")  # SaleStatus and AvailabilityStatus (Catalog), Session (Management)
+    titles = options(page).locator(".search-hit-title")
+    expect(titles.nth(2)).to_be_visible()
+    assert sorted(titles.all_inner_texts()[:3]) == ["AvailabilityStatus", "SaleStatus", "Session"]
+
+
 # -- highlight on the destination ---------------------------------------------------------------
 
 def text_of(page: Page, site_url: str, route: str, selector: str) -> str:

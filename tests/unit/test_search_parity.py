@@ -65,7 +65,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         documents = [d for d in loaded.search if TAGS[d.page.type] == tag]
         tags[tag] = {
             "indexFile": str(out / index_file_name(tag)),
-            "fields": indexed_fields(settings),
+            "fields": indexed_fields(settings, documents),
             "k1": settings.k1,
             "b": settings.b,
             "documents": [{"ref": str(ref), **indexed_values(d, settings)} for ref, d in enumerate(documents)],

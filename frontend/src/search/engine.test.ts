@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import lunr from 'lunr';
-import { EMPTY_INDEX, loadIndex, queryIndex, queryTerms, searchIndexes, snippet, toHit } from './engine';
+import { EMPTY_INDEX, definedTerm, isConstantQuery, loadIndex, queryIndex, queryTerms, searchIndexes, snippet, toHit } from './engine';
 import type { SearchIndexFile } from './types';
 
 /** An index file as the builder writes it, built here with lunr.js. */
-function indexFile(sections: { route: string; title: string; content: string }[]): SearchIndexFile {
+function indexFile(sections: { route: string; title: string; content: string; defines?: string }[]): SearchIndexFile {
   const index = lunr(function () {
     this.ref('ref');
     this.field('title', { boost: 5 });
     this.field('content');
+    this.field('defines');
     sections.forEach((section, ref) => this.add({ ref: String(ref), ...section }));
   });
   return {
@@ -119,5 +120,41 @@ describe('snippet', () => {
     const { parts, before } = snippet('Short text.', new Set(['zebra']));
     expect(before).toBe(false);
     expect(parts).toEqual([{ text: 'Short text.', marked: false }]);
+  });
+});
+
+describe('a query typed as a constant', () => {
+  const statuses = loadIndex(
+    indexFile([
+      { route: '/docs/sales', title: 'Pause sales', content: 'Set SOLD_OUT? No: SOLD_OUT and SOLD_OUT are set by Onebox when sales end.' },
+      { route: '/specification/catalog#schema-SaleStatus', title: 'SaleStatus', content: 'ON_SALE PAUSED SOLD_OUT',
+        defines: ['ON_SALE', 'PAUSED', 'SOLD_OUT'].map(definedTerm).join(' ') },
+      { route: '/specification/access#schema-ExitResult', title: 'ExitResult', content: 'EXITED',
+        defines: definedTerm('EXITED') },
+    ]),
+  );
+  const routes = (query: string) =>
+    searchIndexes([statuses], queryTerms(query), 8, isConstantQuery(query) ? query : null).map((m) => m.document.sectionRoute);
+
+  it('is UPPER_SNAKE, a Header-Name or a dotted.event.name, typed as the specs write it', () => {
+    for (const query of ['SOLD_OUT', 'PAUSED', ' BOOKING_ALREADY_PURCHASED ', 'X-RateLimit-Remaining', 'order.purchased']) {
+      expect(isConstantQuery(query), query).toBe(true);
+    }
+    for (const query of ['sold out', 'paused', 'Paused', 'SOLD OUT', 'A', 'no-store', 'refund order']) {
+      expect(isConstantQuery(query), query).toBe(false);
+    }
+  });
+
+  it('lists the sections defining it first, then its uses by score', () => {
+    expect(routes('SOLD_OUT')).toEqual(['/specification/catalog#schema-SaleStatus', '/docs/sales']);
+    const lower = searchIndexes([statuses], queryTerms('sold_out'), 8, null);
+    expect(lower.map((m) => m.definition)).toEqual([false, false]); // an ordinary query: by score only
+    expect(lower.map((m) => m.score)).toEqual([...lower.map((m) => m.score)].sort((a, b) => b - a));
+  });
+
+  it('is defined by the exact constant, not another with its stem', () => {
+    expect(definedTerm('X-RateLimit-Remaining')).toBe('x_ratelimit_remaining_');
+    const exit = searchIndexes([statuses], queryTerms('EXIT'), 8, 'EXIT');
+    expect(exit.map((m) => m.definition)).toEqual([false]);
   });
 });

@@ -6,6 +6,11 @@
  * Each query term is searched exactly (stemmed, like the index) and as a prefix (a trailing
  * wildcard, not stemmed: what the reader is still typing). Characters that mean something to lunr's
  * query syntax never reach it. Hits of each index and the merged list are sorted by score and capped.
+ *
+ * A query typed as a constant of the specs (`SOLD_OUT`, `X-RateLimit-Remaining`, `order.purchased`)
+ * lists first the sections that define it (the ones it matched in the index's `defines` field: an
+ * error code's entry, the schema or operation declaring an enum value), then its uses; the scores
+ * stay lunr's.
  */
 import lunr from 'lunr';
 import { ENGLISH, type Language } from './languages';
@@ -24,6 +29,7 @@ export const EMPTY_INDEX: LoadedIndex = { documents: [], index: null, scoring: n
 export interface Match {
   document: SearchDocument;
   score: number;
+  definition: boolean; // the query is a constant this document defines (listed before the others)
   matched: () => string[]; // the index terms it matched (worked out for the hits shown only)
   language: Language;
 }
@@ -46,11 +52,21 @@ export function queryTerms(input: string, maxLength = 512, language: Language = 
   return [...new Set(tokens.map((token) => language.trim(token.toString())).filter(Boolean))];
 }
 
-/** The query's matches in every index, merged: best first, at most `limit` per index and in all. */
-export function searchIndexes(indexes: LoadedIndex[], terms: string[], limit: number): Match[] {
+// UPPER_SNAKE (error codes, enum values), Header-Names, dotted.event.names; typed as they appear.
+const CONSTANT = /^(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*|[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+|[a-z][a-z0-9]*(?:\.[a-z][a-z0-9_]*)+)$/;
+
+/** Whether the reader typed a constant as the specs write it: then its definitions come first. */
+export function isConstantQuery(input: string): boolean {
+  const query = input.trim();
+  return query.length >= 2 && CONSTANT.test(query);
+}
+
+/** The query's matches in every index, merged: best first (the definitions of `constant` first, when
+ * the reader typed one: `isConstantQuery`), at most `limit` per index and in all. */
+export function searchIndexes(indexes: LoadedIndex[], terms: string[], limit: number, constant: string | null = null): Match[] {
   return indexes
-    .flatMap((loaded) => queryIndex(loaded, terms, limit))
-    .sort((a, b) => b.score - a.score)
+    .flatMap((loaded) => queryIndex(loaded, terms, limit, constant))
+    .sort((a, b) => Number(b.definition) - Number(a.definition) || b.score - a.score)
     .slice(0, limit);
 }
 
@@ -146,8 +162,9 @@ function expand(index: LunrInternals, terms: string[], language: Language): { te
     .sort((a, b) => a.termIndex - b.termIndex);
 }
 
-/** The query's matches in one index, best first, at most `limit`. */
-export function queryIndex(loaded: LoadedIndex, terms: string[], limit: number): Match[] {
+/** The query's matches in one index, best first, at most `limit`; the documents defining `constant`
+ * (a query typed as a constant) before the others. */
+export function queryIndex(loaded: LoadedIndex, terms: string[], limit: number, constant: string | null = null): Match[] {
   const { scoring } = loaded;
   if (!loaded.index || !scoring || terms.length === 0) return [];
   const index = loaded.index as unknown as LunrInternals;
@@ -178,36 +195,59 @@ export function queryIndex(loaded: LoadedIndex, terms: string[], limit: number):
     }
   }
 
-  const best = topScores(sums, touched.subarray(0, matched), magnitude, limit);
-  return best.map(({ doc, score }) => ({
+  const defines = constant !== null && index.fields.includes('defines') ? definingDocuments(index, constant) : null;
+  const best = topScores(sums, touched.subarray(0, matched), magnitude, limit, defines);
+  return best.map(({ doc, score, definition }) => ({
     document: loaded.documents[doc]!,
     score,
+    definition,
     matched: () => matchedTerms(index, expanded, String(doc)),
     language: loaded.language,
   }));
 }
 
-/** The `limit` best documents, best first (equal scores: the first document first). */
-function topScores(sums: Float64Array[], documents: Int32Array, magnitude: number, limit: number) {
-  const best: { doc: number; score: number }[] = [];
+interface Ranked {
+  doc: number;
+  score: number;
+  definition: boolean;
+}
+
+/** A constant as the index's `defines` field holds it (`defined_term` in the builder's
+ * docsite/search/__init__.py): one token that lunr's stemmer leaves alone, so `EXIT` is not `EXITED`. */
+export function definedTerm(input: string): string {
+  return `${input.trim().toLowerCase().replace(/[\s-]+/g, '_')}_`;
+}
+
+/** The documents defining the constant `input` is, exactly. */
+function definingDocuments(index: LunrInternals, input: string): Set<number> {
+  return new Set(Object.keys(index.invertedIndex[definedTerm(input)]?.defines ?? {}).map(Number));
+}
+
+/** The `limit` best documents, best first (equal scores: the first document first); those in
+ * `definitions` (when asked) before all others. */
+function topScores(sums: Float64Array[], documents: Int32Array, magnitude: number, limit: number,
+  definitions: Set<number> | null): Ranked[] {
+  const best: Ranked[] = [];
   for (const doc of documents) {
     let score = 0;
     for (const fieldSums of sums) score += fieldSums[doc]! / magnitude || 0;
-    if (best.length >= limit && !isBetter(score, doc, best[best.length - 1]!)) continue;
+    const ranked = { doc, score, definition: definitions !== null && definitions.has(doc) };
+    if (best.length >= limit && !isBetter(ranked, best[best.length - 1]!)) continue;
     if (limit === Infinity) {
-      best.push({ doc, score });
+      best.push(ranked);
       continue;
     }
     let at = best.length;
-    while (at > 0 && isBetter(score, doc, best[at - 1]!)) at--;
-    best.splice(at, 0, { doc, score });
+    while (at > 0 && isBetter(ranked, best[at - 1]!)) at--;
+    best.splice(at, 0, ranked);
     if (best.length > limit) best.pop();
   }
-  return limit === Infinity ? best.sort((a, b) => b.score - a.score || a.doc - b.doc) : best;
+  return limit === Infinity ? best.sort((a, b) => (isBetter(a, b) ? -1 : isBetter(b, a) ? 1 : 0)) : best;
 }
 
-function isBetter(score: number, doc: number, than: { doc: number; score: number }): boolean {
-  return score > than.score || (score === than.score && doc < than.doc);
+function isBetter(ranked: Ranked, than: Ranked): boolean {
+  if (ranked.definition !== than.definition) return ranked.definition;
+  return ranked.score > than.score || (ranked.score === than.score && ranked.doc < than.doc);
 }
 
 function matchedTerms(index: LunrInternals, expanded: { term: string }[], ref: string): string[] {

@@ -7,7 +7,7 @@
  * logged, and searched as empty.
  */
 /// <reference lib="webworker" />
-import { EMPTY_INDEX, loadIndex, queryTerms, searchIndexes, toHit, type LoadedIndex, type Match } from './engine';
+import { EMPTY_INDEX, isConstantQuery, loadIndex, queryTerms, searchIndexes, toHit, type LoadedIndex, type Match } from './engine';
 import { ENGLISH, languageOf } from './languages';
 import type { SearchIndexFile, SearchResults, WorkerRequest, WorkerResponse } from './types';
 
@@ -46,7 +46,7 @@ async function search(query: string, limit: number, offset: number, count: numbe
   const loaded = await indexes;
   if (!last || last.query !== query || last.limit !== limit) {
     const terms = queryTerms(query, undefined, loaded.find((index) => index.index)?.language ?? ENGLISH); // one locale's: one language
-    last = { query, limit, terms, matches: searchIndexes(loaded, terms, limit) };
+    last = { query, limit, terms, matches: searchIndexes(loaded, terms, limit, isConstantQuery(query) ? query : null) };
   }
   const { terms, matches } = last;
   return { query, total: matches.length, hits: matches.slice(offset, offset + count).map((m) => toHit(m, terms)) };

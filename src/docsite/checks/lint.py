@@ -194,21 +194,8 @@ def _known_constants(specs: Iterable[ApiSpec], allow: Iterable[str]) -> set[str]
     known = set(allow)
     for spec in specs:
         known |= spec.error_codes
-        known |= {value for value in _enum_values(spec.document) if isinstance(value, str)}
+        known |= spec.enum_values
     return known
-
-
-def _enum_values(value: Any) -> Iterator[Any]:
-    if isinstance(value, dict):
-        if isinstance(value.get("enum"), list):
-            yield from value["enum"]
-        if "const" in value:
-            yield value["const"]
-        for child in value.values():
-            yield from _enum_values(child)
-    elif isinstance(value, list):
-        for child in value:
-            yield from _enum_values(child)
 
 
 def _line_of(file: Path, pattern: re.Pattern[str]) -> int:

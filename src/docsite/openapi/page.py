@@ -24,7 +24,7 @@ from docsite.markdown.highlight import highlight_lines
 from docsite.markdown.text import plain_text, slugify
 from docsite.openapi.resolver import Location, Resolver, components
 from docsite.openapi.samples import Call, Secret, samples_tree
-from docsite.openapi.schemas import SchemaTable, example_of, json_text
+from docsite.openapi.schemas import SchemaTable, example_of, json_text, node_constants
 from docsite.openapi.specs import METHODS, ApiSpec, summary
 from docsite.openapi.tryit import call_data
 from docsite.routes import Route, SearchSection, page_meta
@@ -91,6 +91,7 @@ class ApiPageBuilder:
         docs = document.get("externalDocs")
         if isinstance(docs, dict) and docs.get("url"):
             data["externalDocs"] = {"url": str(docs["url"]), "description": str(docs.get("description") or docs["url"])}
+        self._definition_sections(data["schemas"], data["errors"])
         return _compact(data)
 
     # -- Markdown ------------------------------------------------------------------------------
@@ -587,11 +588,30 @@ class ApiPageBuilder:
         return out
 
     def _search_section(self, op: dict[str, Any]) -> None:
+        """One section per operation: its summary, method, path, description and parameters' names. It
+        defines the enum values written in its parameters, body and answers, and the headers it names."""
         names = " ".join(p["name"] for p in op.get("parameters", []))
-        description = op.get("description", "")
-        text = description if isinstance(description, str) else plain_text(description)
+        headers = [p["name"] for p in op.get("parameters", []) if p["in"] == "header"]
+        headers += [h["name"] for r in op.get("responses", []) for h in r.get("headers", [])]
+        defines = [*node_constants([op.get("parameters"), op.get("requestBody"), op.get("responses")]), *headers]
         self.sections.append(SearchSection(op["id"], op.get("summary") or f"{op['method']} {op['path']}",
-                                           f"{op['method']} {op['path']} {text} {names}".strip()))
+                                           f"{op['method']} {op['path']} {_text(op.get('description'))} "
+                                           f"{names}".strip(), tuple(dict.fromkeys(defines))))
+
+    def _definition_sections(self, schemas: dict[str, Any], errors: list[dict[str, Any]]) -> None:
+        """A section per named schema with enum values (its description and the values, which it
+        defines) and per error code (its status and description; it defines the code): where search
+        sends a query for one of those constants first, and only such a query (`definition_only`)."""
+        for name, node in schemas.items():
+            values = list(node_constants(node))
+            if values:
+                self.sections.append(SearchSection(f"schema-{name}", name, " ".join(
+                    part for part in (_text(node.get("description")), " ".join(values)) if part),
+                    tuple(values), definition_only=True))
+        for error in errors:
+            self.sections.append(SearchSection(f"error-{error['code']}", error["code"], " ".join(
+                part for part in (str(error.get("status") or ""), _text(error["description"])) if part),
+                (error["code"],), definition_only=True))
 
     # -- helpers -------------------------------------------------------------------------------
 
@@ -604,6 +624,13 @@ class ApiPageBuilder:
             raise self.resolver.error(where, f"{what} must be a mapping, not {type(value).__name__}",
                                       "check the indentation and the OpenAPI specification for this object")
         return value
+
+
+def _text(description: Any) -> str:
+    """A description (a content tree, or a plain string) as plain text."""
+    if not description:
+        return ""
+    return description if isinstance(description, str) else plain_text(description)
 
 
 def _example_value(parameter: dict[str, Any]) -> str | None:

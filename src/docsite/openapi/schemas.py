@@ -24,7 +24,7 @@ become `nullable: true`. `allOf` members that are objects are merged into one ob
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from docsite.openapi.resolver import Location, Resolver, SpecError, components
@@ -43,6 +43,32 @@ SHORT_EXAMPLE = 120  # longer schema examples are left to the media type's examp
 
 def json_text(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
+
+
+def node_constants(node: Any) -> Iterator[str]:
+    """The string values of the enums and consts written in `node` (a schema node, or a tree of
+    them such as an operation's parameters), not those of the named schemas it refers to: the
+    constants it defines, each once."""
+    seen: set[str] = set()
+    for text in _constant_texts(node):
+        value = json.loads(text)
+        if isinstance(value, str) and value not in seen:
+            seen.add(value)
+            yield value
+
+
+def _constant_texts(node: Any) -> Iterator[str]:
+    if isinstance(node, dict):
+        if isinstance(node.get("enum"), list):
+            yield from node["enum"]
+        if isinstance(node.get("const"), str):
+            yield node["const"]
+        for key, child in node.items():
+            if key not in ("description", "example", "examples", "default"):  # text, not schemas
+                yield from _constant_texts(child)
+    elif isinstance(node, list):
+        for child in node:
+            yield from _constant_texts(child)
 
 
 class SchemaTable:

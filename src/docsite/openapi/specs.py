@@ -11,6 +11,7 @@ import hashlib
 import json
 import os
 import signal
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,11 @@ class ApiSpec:
     def error_codes(self) -> set[str]:
         """The codes of `info.x-error-codes`: the errors this API documents."""
         return {str(entry.get("code")) for entry in self.info.get("x-error-codes") or [] if isinstance(entry, dict)}
+
+    @property
+    def enum_values(self) -> set[str]:
+        """The string values of the spec's enums and consts, wherever they are written."""
+        return {value for value in _enum_values(self.document) if isinstance(value, str)}
 
     @property
     def lists_error_codes(self) -> bool:
@@ -202,3 +208,16 @@ def _base_path(paths: list[str]) -> str:
     if split and common and any(len(parts) == len(common) for parts in split):
         common = common[:-1]  # a path that is the prefix itself is an endpoint, not a base
     return "/" + "/".join(common) if common else ""
+
+
+def _enum_values(value: Any) -> Iterator[Any]:
+    if isinstance(value, dict):
+        if isinstance(value.get("enum"), list):
+            yield from value["enum"]
+        if "const" in value:
+            yield value["const"]
+        for child in value.values():
+            yield from _enum_values(child)
+    elif isinstance(value, list):
+        for child in value:
+            yield from _enum_values(child)

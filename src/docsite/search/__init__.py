@@ -11,7 +11,13 @@ A file holds the spec's shapes (section 3):
                     "sectionTitle", "pageTitle", "type"}, ...],
      "index":     <lunr.js 2.3.9 serialized index; a document's ref is its id, its position>}
 
-`tags` are the page's tags; its keywords are indexed (field `keywords`) but not stored.
+`tags` are the page's tags; its keywords are indexed (field `keywords`) but not stored. So are the
+constants an API page's section defines (field `defines`, one token per constant: `defined_term`):
+its error code, the enum values of its schema or operation, the headers an operation names. A query
+typed as a constant (`SOLD_OUT`, `X-RateLimit-Remaining`, `order.purchased`) lists the sections
+defining exactly it first, then the others, each group by score (frontend/src/search/engine.ts). The
+sections of a schema or an error code are indexed by what they define only, so that they never
+crowd the answers to other queries.
 
 Indexed fields and their boosts come from `search:` in site.yaml (title 5, content 1, tags 3,
 keywords 3; the sidebar parent categories only when indexSidebarParentCategories is above 0, the
@@ -25,6 +31,7 @@ language's code before it reads the index.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -108,7 +115,7 @@ def search_index(documents: list[SearchDocument], settings: Search, language: La
 def _indexed(documents: list[SearchDocument], settings: Search, language: Language,
              terms: TermCache | None) -> tuple[list[dict[str, Any]], LunrIndexBuilder]:
     """The documents as the index file stores them, and the index of them."""
-    builder = LunrIndexBuilder(indexed_fields(settings), k1=settings.k1, b=settings.b, language=language,
+    builder = LunrIndexBuilder(indexed_fields(settings, documents), k1=settings.k1, b=settings.b, language=language,
                                analyse=(terms or TermCache(None, language)).terms)
     stored: list[dict[str, Any]] = []
     for ref, document in enumerate(documents):
@@ -132,12 +139,15 @@ def _json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def indexed_fields(settings: Search) -> dict[str, float]:
-    """The fields of the index and their boosts."""
+def indexed_fields(settings: Search, documents: list[SearchDocument]) -> dict[str, float]:
+    """The fields of the index of `documents` and their boosts (`defines` only where one defines a
+    constant: every term of an index has an entry per field)."""
     boosts = settings.boosts
     fields = {"title": boosts.title, "content": boosts.content, "tags": boosts.tags, "keywords": boosts.keywords}
     if settings.indexSidebarParentCategories > 0:
         fields["sidebarParentCategories"] = boosts.sidebarParentCategories
+    if any(document.defines for document in documents):
+        fields["defines"] = boosts.defines
     return fields
 
 
@@ -145,11 +155,23 @@ def indexed_values(document: SearchDocument, settings: Search) -> dict[str, str]
     """The text of each field of the index for `document`."""
     depth = settings.indexSidebarParentCategories
     page = document.page
+    defines = " ".join(defined_term(constant) for constant in document.defines)
+    if document.definition_only:
+        return {"defines": defines}
     return {
         "title": document.title,
         "content": document.content,
         "tags": " ".join(page.tags) if document.anchor == "" else "",  # page-wide: indexed once
         "keywords": " ".join(page.keywords) if document.anchor == "" else "",
         "sidebarParentCategories": " ".join(page.parent_categories[-depth:]) if depth > 0 else "",
+        "defines": defines,
     }
+
+
+def defined_term(constant: str) -> str:
+    """A constant as the `defines` field holds it: one token, lower-cased, its spaces and hyphens
+    `_`, and a `_` after it, which lunr's trimmer and stemmer leave as it is (`EXITED` stays
+    `exited_`, where its stem `exit` is `EXIT`'s). The browser looks a query typed as a constant up
+    the same way (`definedTerm`, frontend/src/search/engine.ts)."""
+    return re.sub(r"[\s-]+", "_", constant.lower()) + "_"
 

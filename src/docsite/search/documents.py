@@ -46,6 +46,8 @@ class SearchDocument:
     anchor: str  # "" for the page's own section
     title: str
     content: str
+    defines: tuple[str, ...] = ()  # the constants it defines: API pages' sections (SearchSection.defines)
+    definition_only: bool = False  # indexed by `defines` only (SearchSection.definition_only)
 
     @property
     def section_route(self) -> str:
@@ -61,8 +63,10 @@ def search_documents(routes: list[Route], sidebars: Sidebars) -> list[SearchDocu
     for route in routes:
         if route.search is None:
             continue
+        definitions: dict[str, SearchSection] = {}
         if route.sections is not None:
             sections = [(s.anchor, s.title, s.text) for s in route.sections]
+            definitions = {s.anchor: s for s in route.sections if s.defines}
         elif (rendered := route.rendered) is not None:
             identity = rendered.identity()  # what split_sections reads: the tree and its headings
             inputs = identity if identity is not None else (rendered.tree, [(h.id, h.text) for h in rendered.headings])
@@ -71,8 +75,13 @@ def search_documents(routes: list[Route], sidebars: Sidebars) -> list[SearchDocu
             continue
         page = SearchPage(route.path, route.title, route.search, _tags(route), _keywords(route),
                           _parent_categories(route, sidebars), route.version)
-        documents += [SearchDocument(page, anchor, title or page.title, text) for anchor, title, text in sections]
+        documents += [SearchDocument(page, anchor, title or page.title, text, *_defined(definitions.get(anchor)))
+                      for anchor, title, text in sections]
     return documents
+
+
+def _defined(section: SearchSection | None) -> tuple[tuple[str, ...], bool]:
+    return ((), False) if section is None else (section.defines, section.definition_only)
 
 
 def _section_parts(rendered: Rendered) -> list[tuple[str, str, str]]:
