@@ -20,7 +20,7 @@ from docsite.cache import Derived, KeptResults
 from docsite.checks.api_calls import check_api_calls, route_code
 from docsite.checks.json_bodies import check_json_bodies
 from docsite.checks.links import check_author_images, check_config_links, check_links, normalize
-from docsite.checks.lint import Written, lint_pages
+from docsite.checks.lint import Written, house_rule, lint_pages
 from docsite.config import CONFIG_FILE, Lint, SiteConfig
 from docsite.content import Content, Doc
 from docsite.errors import Problem, Report, closest_first, listing
@@ -63,10 +63,13 @@ def check_spec_readers(routes: list[Route], content: Content, specs: list[ApiSpe
     _check_components(routes, content, registry, report)
     yaml_pages = [(page.file, *_yaml_references(page.document)) for page in content.react_pages]
     api_checks = KeptResults.of_site("api-checks", site)  # the previous build's
-    calls = check_api_calls(route_code(routes) + [(file, code) for file, _, code in yaml_pages], specs, report,
+    called, bodies = Report(), Report()
+    calls = check_api_calls(route_code(routes) + [(file, code) for file, _, code in yaml_pages], specs, called,
                             api_checks)
-    check_json_bodies(routes, specs, calls, report, api_checks)
+    check_json_bodies(routes, specs, calls, bodies, api_checks)
     api_checks.save()
+    report.extend(house_rule("apiCalls", called.problems, config.lint))
+    report.extend(house_rule("jsonBodies", bodies.problems, config.lint))
     if lint:
         linted = Report()
         lint_site(content, specs, config.lint, linted)
@@ -80,8 +83,11 @@ def check_page(site: Site, route: Route, page: Doc, registry: dict[str, list[str
     reads (docsite.servers.incremental), its tree finished first (docsite.stages.resolve.finish_page)."""
     assert site.targets is not None
     _check_route_components(route, set(registry.get("directives", [])), report)
-    calls = check_api_calls(route_code([route]), site.specs, report)
-    check_json_bodies([route], site.specs, calls, report)
+    called, bodies = Report(), Report()
+    calls = check_api_calls(route_code([route]), site.specs, called)
+    check_json_bodies([route], site.specs, calls, bodies)
+    report.extend(house_rule("apiCalls", called.problems, site.config.lint))
+    report.extend(house_rule("jsonBodies", bodies.problems, site.config.lint))
     lint = Report()
     lint_pages([page], site.specs, site.config.lint, lint)
     report.extend(_lint_problems(lint, dev))
