@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -405,11 +406,13 @@ class LintOverride(LintRules):
                                  "'docs/imported/**' (** is any number of folders, * any name in one)")
         return value
 
-    def matches(self, path: str) -> bool:
-        """Whether `path` (below the content folder: `docs/imported/intro.md`) is one of `paths`."""
-        return any(_glob(glob).fullmatch(path) for glob in self.paths)
+    def matches(self, path: str, globs: list[str] | None = None) -> bool:
+        """Whether `path` (below the content folder: `docs/imported/intro.md`) is one of `paths` (or
+        of `globs`)."""
+        return any(_glob(glob).fullmatch(path) for glob in (self.paths if globs is None else globs))
 
 
+@lru_cache(maxsize=256)
 def _glob(glob: str) -> re.Pattern[str]:
     """`docs/imported/**` as a pattern: `**` any number of folders, `*` and `?` within one name; a
     folder's name alone is the folder (`docs/imported` is `docs/imported/**`)."""

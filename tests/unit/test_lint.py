@@ -242,6 +242,16 @@ def test_an_override_that_cannot_apply_is_an_error_at_its_line(mini_site: Path, 
     assert (problem.file, problem.line, problem.message, problem.fix) == (config, line, message, fix)
 
 
+def test_an_override_path_that_matches_no_file_is_a_warning_at_its_line(mini_site: Path) -> None:
+    configure(mini_site, lint={"overrides": [{"paths": ["docs/intro.md", "docs/imprted/**"], "minWords": False}]})
+    [warning] = load(mini_site)[1].problems
+    assert (warning.severity, warning.file, warning.message) == (
+        "warning", mini_site / "site.yaml", "lint.overrides[0].paths: 'docs/imprted/**' matches no page or spec: "
+                                            "the override changes nothing")
+    lines = (mini_site / "site.yaml").read_text().split("\n")
+    assert warning.line is not None and "docs/imprted/**" in lines[warning.line - 1]
+
+
 def with_a_spec(site: Path) -> Path:
     """`site` with the customers spec, whose descriptions call the orders API (no spec here) and link
     to docs (not here): the API-calls rule is off for the specs, and broken links are ignored."""

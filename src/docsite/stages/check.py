@@ -20,7 +20,7 @@ from docsite.cache import Derived, KeptResults
 from docsite.checks.api_calls import check_api_calls, route_code
 from docsite.checks.json_bodies import check_json_bodies
 from docsite.checks.links import check_author_images, check_config_links, check_links, normalize
-from docsite.checks.lint import Written, house_rule, lint_pages
+from docsite.checks.lint import Written, content_path, house_rule, lint_pages
 from docsite.config import CONFIG_FILE, Lint, SiteConfig
 from docsite.content import Content, Doc
 from docsite.errors import Problem, Report, closest_first, listing
@@ -44,7 +44,9 @@ def check(site: Site, paths: Paths, registry: dict[str, list[str]], report: Repo
                      "folder holds")
     assert site.targets is not None
     check_links(site.routes, site.targets, site.config, report)
-    config_links, _ = _yaml_references(load_yaml_file(paths.content / CONFIG_FILE))
+    config = load_yaml_file(paths.content / CONFIG_FILE)
+    config_links, _ = _yaml_references(config)
+    _check_lint_overrides(site, config, report)
     page_links = [link for page in site.content.react_pages for link in _yaml_references(page.document)[0]]
     check_config_links([*config_links, *page_links], site.targets, site.config, report)
     content = site.content
@@ -130,6 +132,21 @@ def _lint_inputs(page: Written) -> object:
 def _lint_problems(lint: Report, dev: bool) -> list[Problem]:
     """`docsite dev` previews a page while it is being written: its lint problems are warnings there."""
     return lint.problems if not dev else [replace(p, severity="warning") for p in lint.problems]
+
+
+def _check_lint_overrides(site: Site, config: YamlDocument, report: Report) -> None:
+    """A path of `lint.overrides` that matches no file changes nothing: a typo, or a folder moved."""
+    content = site.content
+    files = {content_path(file) for file in [
+        *(page.file for page in [*content.docs, *content.drafts, *content.pages, *content.posts]),
+        *(page.file for page in content.react_pages), *(spec.file for spec in site.specs if spec.file)]}
+    for index, override in enumerate(site.config.lint.overrides):
+        for number, glob in enumerate(override.paths):
+            if not any(override.matches(file, [glob]) for file in files):
+                line = config.line_of(("lint", "overrides", index, "paths", number))
+                report.warn(f"lint.overrides[{index}].paths: '{glob}' matches no page or spec: the override "
+                            "changes nothing", config.file, line,
+                            "write the path below the content folder, as docs/imported/** (the folder of site.yaml)")
 
 
 def _check_unique_routes(routes: list[Route], report: Report) -> None:
