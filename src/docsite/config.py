@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from docsite.errors import BuildError, listing
@@ -432,6 +432,7 @@ class Lint(LintRules):
     """`lint:` in site.yaml: the rules for every page, and `overrides` for some files."""
 
     overrides: list[LintOverride] = []
+    _merged: dict[tuple[int, ...], LintRules] = PrivateAttr(default_factory=dict)  # by the overrides that match
 
     @model_validator(mode="after")
     def _overrides_apply(self) -> Lint:
@@ -444,11 +445,16 @@ class Lint(LintRules):
 
     def for_path(self, path: str) -> LintRules:
         """The rules for the file at `path`, below the content folder (`docs/imported/intro.md`)."""
-        rules: LintRules = self
-        for override in self.overrides:
-            if override.matches(path):
-                rules = _override(rules, override)
-        return rules
+        if not self.overrides:
+            return self
+        matching = tuple(index for index, override in enumerate(self.overrides) if override.matches(path))
+        merged = self._merged  # a site's pages share a few sets of rules: each is made once
+        if matching not in merged:
+            rules: LintRules = self
+            for index in matching:
+                rules = _override(rules, self.overrides[index])
+            merged[matching] = rules
+        return merged[matching]
 
     def rule_sets(self) -> list[LintRules]:
         """Every set of rules some file may get: `lint:` itself, and it with each override."""
