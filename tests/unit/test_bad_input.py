@@ -482,7 +482,7 @@ def test_a_long_list_of_error_codes_is_capped_with_the_closest_first(site_copy: 
     assert (problem.file, problem.line) == (page, text.count("\n") + 5)  # the JSON's line
     assert problem.message == "error code `EVENT_NOT_FUOND` is not documented by Catalog API"
     assert problem.fix is not None and problem.fix.startswith("use one of the documented codes (EVENT_NOT_FOUND, ")
-    assert problem.fix.endswith(" more), or add it to `x-error-codes` of the spec")
+    assert problem.fix.endswith(" more), or add it to `x-error-codes` of the spec (rule lint.jsonBodies in site.yaml)")
 
 
 # -- one mistake in a spec, one error -----------------------------------------------------------------

@@ -276,6 +276,7 @@ def test_the_json_body_check_is_a_rule_that_overrides_scope(mini_site: Path) -> 
     assert (problem.file, problem.line) == (intro, 10)
     assert problem.message.startswith("this json code block is not valid JSON")
     assert problem.fix and "```jsonc" in problem.fix and "```json skip-check" in problem.fix
+    assert problem.fix.endswith("(rule lint.jsonBodies in site.yaml)")
     configure(site, lint={"jsonBodies": {"severity": "warning"}, "overrides": [specs_off]})
     assert sorted((p.severity, p.file.name) for p in load(site)[1].problems if p.file) == [
         ("warning", "guide.md"), ("warning", "intro.md")]

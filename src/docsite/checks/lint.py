@@ -59,12 +59,14 @@ def lint_pages(pages: Iterable[Written], specs: list[ApiSpec], lint: Lint, repor
 
 def house_rule(name: str, problems: Iterable[Problem], lint: Lint) -> list[Problem]:
     """What a check Docusaurus does not make (`apiCalls`, `jsonBodies`) reported, as its rule of `lint`
-    has it for each problem's file: none where it is off, warnings where its severity is warning."""
+    has it for each problem's file: none where it is off, warnings where its severity is warning; the
+    fix names the rule, as the other rules' do."""
     kept = []
     for problem in problems:
         rule: LintRule = getattr(lint.for_path(content_path(problem.file)) if problem.file else lint, name)
         if rule.enabled:
-            kept.append(problem if rule.severity == "error" else replace(problem, severity="warning"))
+            kept.append(replace(problem, fix=f"{problem.fix or 'fix it'} (rule lint.{name} in site.yaml)",
+                                severity=problem.severity if rule.severity == "error" else "warning"))
     return kept
 
 
