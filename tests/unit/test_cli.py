@@ -10,6 +10,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from docsite.cli import app
@@ -118,3 +119,18 @@ def test_check_reports_for_github_workflows_as_annotations(mini_site: Path) -> N
     assert props.endswith("intro.md,line=7,title=docsite")
     assert message.startswith("broken link to '/docs/no-such-guide'") and "%0Afix: " in message
     assert next(line for line in lines if line.startswith("::warning "))
+
+
+def test_an_internal_error_in_check_says_check_stopped_not_that_a_build_failed(
+        mini_site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from docsite import build as builder
+
+    def crash(*args: object, **kwargs: object) -> list[object]:
+        raise RuntimeError("the cache vanished")
+
+    monkeypatch.setattr(builder, "check", crash)
+    result = runner.invoke(app, ["check", "--content", str(mini_site)])
+    output = " ".join(result.output.split())
+    assert result.exit_code == 1
+    assert "internal error: RuntimeError: the cache vanished" in output
+    assert output.endswith("Check stopped on an internal error.") and "Build failed" not in output
