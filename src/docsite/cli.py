@@ -86,19 +86,29 @@ def _print_problems(problems: list[Problem]) -> None:
             console.print(f"  [dim]fix:[/] {escape(problem.fix)}", highlight=False, soft_wrap=True)
 
 
-def _internal(exc: Exception, fmt: Format = Format.text) -> None:
-    """An exception no stage expected: one line of what and where, a short trace, exit 1."""
-    _report([internal_error(exc)], "Build failed. The previous build, if any, is untouched.", fmt, ok=False)
+def _internal(exc: Exception, fmt: Format = Format.text, *, checking: bool = False) -> None:
+    """An exception no stage expected: one line of what and where, a short trace, exit 1. `check`
+    builds nothing, so it says it stopped, not that a build failed."""
+    summary = ("Check stopped on an internal error." if checking
+               else "Build failed. The previous build, if any, is untouched.")
+    _report([internal_error(exc)], summary, fmt, ok=False)
     raise typer.Exit(1)
 
 
-def _fail(exc: BuildError, fmt: Format = Format.text) -> None:
-    count = len(exc.problems)
-    warned = f" and {len(exc.warnings)} warning{'s' if len(exc.warnings) != 1 else ''}" if exc.warnings else ""
-    summary = (f"Build failed: {count} error{'s' if count != 1 else ''}{warned}. "
-               "The previous build, if any, is untouched.")
+def _fail(exc: BuildError, fmt: Format = Format.text, *, checking: bool = False) -> None:
+    """Problems that stop the run: `build` says its build failed and the previous one stays; `check`,
+    which writes nothing, says what it found."""
+    found = _count(len(exc.problems), "error")
+    if exc.warnings:
+        found += f" and {_count(len(exc.warnings), 'warning')}"
+    summary = (f"Check found {found}." if checking
+               else f"Build failed: {found}. The previous build, if any, is untouched.")
     _report([*exc.warnings, *exc.problems], summary, fmt, ok=False)
     raise typer.Exit(1)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'s' if number != 1 else ''}"
 
 
 def _exit_on_sigterm() -> None:
@@ -150,12 +160,12 @@ def check(content: ContentOption = DEFAULTS.content, fmt: FormatOption = Format.
         with specs_ahead(paths.content, paths.cache):
             warnings = builder.check(paths)
     except BuildError as exc:
-        _fail(exc, fmt)
+        _fail(exc, fmt, checking=True)
         return
     except Exception as exc:  # a bug: say so in a few lines, not with a traceback
-        _internal(exc, fmt)
+        _internal(exc, fmt, checking=True)
         return
-    _report(warnings, "No errors" + (f", {len(warnings)} warnings." if warnings else "."), fmt, ok=True)
+    _report(warnings, "No errors" + (f", {_count(len(warnings), 'warning')}." if warnings else "."), fmt, ok=True)
 
 
 @app.command()

@@ -8,10 +8,12 @@ error that names the file, the line and the closest known key.
 from __future__ import annotations
 
 import difflib
+import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from docsite.errors import BuildError, listing
@@ -373,8 +375,9 @@ class Constants(LintRule):
     allow: list[str] = []  # names in capitals that are no API's value (environment variables...)
 
 
-class Lint(Model):
-    """The rules `docsite check` and `build` apply to every page (content/README.md, "Lint rules")."""
+class LintRules(Model):
+    """The house rules: every check Docusaurus does not make (content/README.md, "Lint rules").
+    Each is on and an error by default; `false` turns it off."""
 
     minWords: MinWords = MinWords()
     description: DescriptionLength = DescriptionLength()
@@ -384,6 +387,95 @@ class Lint(Model):
     constants: Constants = Constants()
     headingOrder: LintRule = LintRule()  # what axe-core's heading-order asks (the browser tests run it)
     imageAlt: LintRule = LintRule()
+    apiCalls: LintRule = LintRule()  # the API calls in pages' code are the specs' (docsite.checks.api_calls)
+    jsonBodies: LintRule = LintRule()  # their JSON is the specs' (docsite.checks.json_bodies)
+
+
+RULES = tuple(LintRules.model_fields)
+
+
+class LintOverride(LintRules):
+    """Rules for the files `paths` matches, as ESLint's and markdownlint's overrides: only the rules
+    and settings written here change, over those of `lint:` (and of the overrides before)."""
+
+    paths: list[str] = Field(min_length=1)
+
+    @field_validator("paths")
+    @classmethod
+    def _globs(cls, value: list[str]) -> list[str]:
+        for glob in value:
+            if not glob.strip() or glob.startswith("/") or "\\" in glob or ".." in glob.split("/"):
+                raise ValueError(f"'{glob}' is not a path below the content folder: write a glob such as "
+                                 "'docs/imported/**' (** is any number of folders, * any name in one)")
+        return value
+
+    def matches(self, path: str, globs: list[str] | None = None) -> bool:
+        """Whether `path` (below the content folder: `docs/imported/intro.md`) is one of `paths` (or
+        of `globs`)."""
+        return any(_glob(glob).fullmatch(path) for glob in (self.paths if globs is None else globs))
+
+
+@lru_cache(maxsize=256)
+def _glob(glob: str) -> re.Pattern[str]:
+    """`docs/imported/**` as a pattern: `**` any number of folders, `*` and `?` within one name; a
+    folder's name alone is the folder (`docs/imported` is `docs/imported/**`)."""
+    out = ""
+    parts = glob.rstrip("/").split("/")
+    for index, part in enumerate(parts):
+        last = index == len(parts) - 1
+        if part == "**":
+            out += ".*" if last else "(?:[^/]+/)*"
+            continue
+        out += "".join("[^/]*" if char == "*" else "[^/]" if char == "?" else re.escape(char) for char in part)
+        out += "(?:/.*)?" if last else "/"
+    return re.compile(out)
+
+
+class Lint(LintRules):
+    """`lint:` in site.yaml: the rules for every page, and `overrides` for some files."""
+
+    overrides: list[LintOverride] = []
+    _merged: dict[tuple[int, ...], LintRules] = PrivateAttr(default_factory=dict)  # by the overrides that match
+
+    @model_validator(mode="after")
+    def _overrides_apply(self) -> Lint:
+        for index, override in enumerate(self.overrides):
+            try:
+                _override(self, override)
+            except ValueError as exc:
+                raise ValueError(f"overrides[{index}]: {exc}") from None
+        return self
+
+    def for_path(self, path: str) -> LintRules:
+        """The rules for the file at `path`, below the content folder (`docs/imported/intro.md`)."""
+        if not self.overrides:
+            return self
+        matching = tuple(index for index, override in enumerate(self.overrides) if override.matches(path))
+        merged = self._merged  # a site's pages share a few sets of rules: each is made once
+        if matching not in merged:
+            rules: LintRules = self
+            for index in matching:
+                rules = _override(rules, self.overrides[index])
+            merged[matching] = rules
+        return merged[matching]
+
+    def rule_sets(self) -> list[LintRules]:
+        """Every set of rules some file may get: `lint:` itself, and it with each override."""
+        return [self, *(_override(self, override) for override in self.overrides)]
+
+
+def _override(rules: LintRules, override: LintOverride) -> LintRules:
+    """`rules` with what `override` sets: its rules' settings written in it, over theirs."""
+    changed: dict[str, LintRule] = {}
+    for name in override.model_fields_set & set(RULES):
+        base, change = getattr(rules, name), getattr(override, name)
+        try:
+            changed[name] = type(base).model_validate(
+                {**base.model_dump(), **change.model_dump(include=change.model_fields_set)})
+        except ValidationError as exc:
+            errors = "; ".join(str(error["msg"]).removeprefix("Value error, ") for error in exc.errors())
+            raise ValueError(f"{name}: {errors}") from None
+    return LintRules(**{name: changed.get(name, getattr(rules, name)) for name in RULES})
 
 
 class SiteConfig(Model):

@@ -322,7 +322,8 @@ def test_check_and_build_exit_1_and_keep_the_previous_build(mini_site: Path, tmp
         output = " ".join(result.output.split())
         assert result.exit_code == 1, output
         assert f"{file.name}:{line}: {message}" in output
-        assert "Traceback" not in output and "Build failed: 1 error." in output
+        summary = "Check found 1 error." if command[0] == "check" else "Build failed: 1 error."
+        assert "Traceback" not in output and summary in output
     assert tree_digest(out) == before
 
 
@@ -481,7 +482,7 @@ def test_a_long_list_of_error_codes_is_capped_with_the_closest_first(site_copy: 
     assert (problem.file, problem.line) == (page, text.count("\n") + 5)  # the JSON's line
     assert problem.message == "error code `EVENT_NOT_FUOND` is not documented by Catalog API"
     assert problem.fix is not None and problem.fix.startswith("use one of the documented codes (EVENT_NOT_FOUND, ")
-    assert problem.fix.endswith(" more), or add it to `x-error-codes` of the spec")
+    assert problem.fix.endswith(" more), or add it to `x-error-codes` of the spec (rule lint.jsonBodies in site.yaml)")
 
 
 # -- one mistake in a spec, one error -----------------------------------------------------------------
@@ -556,7 +557,7 @@ def test_one_mistake_in_a_spec_is_one_error_not_one_per_page_that_uses_the_api(
     result = runner.invoke(app, ["check", "--content", str(spec.parent.parent), "--format", "json"])
     assert result.exit_code == 1
     report = json.loads(result.stdout)
-    assert report["summary"].startswith("Build failed: 1 error")  # it was 196 errors
+    assert report["summary"].startswith("Check found 1 error")  # it was 196 errors
     [problem] = [p for p in report["problems"] if p["severity"] == "error"]
     assert (problem["file"], problem["line"]) == (str(spec), line)
     assert problem["message"].startswith(message)
@@ -594,7 +595,7 @@ def test_a_file_that_fails_to_load_is_one_error_not_one_per_reference(site_copy:
     file, line, message = CONTENT_MISTAKES[mistake](content)
     result = runner.invoke(app, ["check", "--content", str(content), "--format", "json"])
     report = json.loads(result.stdout)
-    assert report["summary"].startswith("Build failed: 1 error.")
+    assert report["summary"].startswith("Check found 1 error.")
     [problem] = report["problems"]
     assert (problem["file"], problem["line"], problem["message"]) == (str(file), line, message)
 

@@ -10,6 +10,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from docsite.cli import app
@@ -37,6 +38,21 @@ def test_check_exits_non_zero_and_shows_errors_with_the_warnings_of_the_run(mini
     output = " ".join(result.output.split())  # rich wraps long lines
     assert "intro.md:7: broken link to '/docs/no-such-guide'" in output
     assert "warning" in output and "setup.md" in output  # not held back until the error is fixed
+    assert output.endswith("Check found 1 error and 1 warning.")  # it builds nothing: no build failed
+    assert "Build failed" not in output and "untouched" not in output
+
+
+def test_check_with_warnings_only_passes_and_counts_them(mini_site: Path) -> None:
+    (mini_site / "docs" / "intro.md").write_text(
+        "---\ntitle: Intro\ndescription: The start.\nslug: /\n---\n\nSee [setup](./setup.md).\n")
+    warned = runner.invoke(app, ["check", "--content", str(mini_site)])
+    assert warned.exit_code == 0 and " ".join(warned.output.split()).endswith("No errors, 1 warning.")
+
+
+def test_build_says_its_build_failed_and_the_previous_one_stays(mini_site: Path, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["build", "--content", str(broken(mini_site)), "--out", str(tmp_path / "build")])
+    assert result.exit_code == 1
+    output = " ".join(result.output.split())
     assert "Build failed: 1 error and 1 warning. The previous build, if any, is untouched." in output
 
 
@@ -86,7 +102,7 @@ def test_check_reports_for_tools_in_json(mini_site: Path) -> None:
     result = runner.invoke(app, ["check", "--content", str(broken(mini_site)), "--format", "json"])
     assert result.exit_code == 1
     report = json.loads(result.stdout)
-    assert report["ok"] is False and report["summary"].startswith("Build failed: 1 error and 1 warning.")
+    assert report["ok"] is False and report["summary"] == "Check found 1 error and 1 warning."
     error = next(p for p in report["problems"] if p["severity"] == "error")
     assert error["file"].endswith("intro.md") and error["line"] == 7
     assert error["message"] == "broken link to '/docs/no-such-guide': no page has the route '/docs/no-such-guide'"
@@ -103,3 +119,18 @@ def test_check_reports_for_github_workflows_as_annotations(mini_site: Path) -> N
     assert props.endswith("intro.md,line=7,title=docsite")
     assert message.startswith("broken link to '/docs/no-such-guide'") and "%0Afix: " in message
     assert next(line for line in lines if line.startswith("::warning "))
+
+
+def test_an_internal_error_in_check_says_check_stopped_not_that_a_build_failed(
+        mini_site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from docsite import build as builder
+
+    def crash(*args: object, **kwargs: object) -> list[object]:
+        raise RuntimeError("the cache vanished")
+
+    monkeypatch.setattr(builder, "check", crash)
+    result = runner.invoke(app, ["check", "--content", str(mini_site)])
+    output = " ".join(result.output.split())
+    assert result.exit_code == 1
+    assert "internal error: RuntimeError: the cache vanished" in output
+    assert output.endswith("Check stopped on an internal error.") and "Build failed" not in output

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from typer.testing import CliRunner
 
 from docsite.cli import app
 from docsite.errors import BuildError, Problem
+from tests.conftest import CONTENT
 from tests.unit.sitefiles import configure, doc, load, write
 
 runner = CliRunner()
@@ -201,3 +203,90 @@ def test_a_draft_is_not_linted(mini_site: Path) -> None:
     configure(mini_site, lint={"placeholders": True, "description": {"min": 1}})
     assert load(mini_site, dev=True)[1].problems == []  # the draft is built, and not linted
     assert load(mini_site)[1].problems == []
+
+
+# -- rules scoped to folders (`overrides`), and the checks of the pages' code as rules ------------
+
+def test_overrides_scope_rules_to_folders_and_change_only_what_they_set(mini_site: Path) -> None:
+    imported = write(mini_site / "docs" / "imported" / "guide.md", doc("Guide", "", "Imported."))
+    intro, _, message = short_page(mini_site)
+    configure(mini_site, lint={"minWords": {"min": 20},
+                               "overrides": [{"paths": ["docs/imported/**"], "minWords": False}]})
+    with pytest.raises(BuildError) as error:
+        load(mini_site)
+    assert [(p.file, p.message) for p in error.value.problems] == [(intro, message)]
+    configure(mini_site, lint={"minWords": {"min": 20}, "overrides": [
+        {"paths": ["docs/imported"], "minWords": {"severity": "warning"}},  # a folder is its files
+        {"paths": ["docs/intro.md"], "minWords": {"severity": "warning"}}]})
+    warnings = load(mini_site)[1].problems
+    assert sorted((p.severity, p.file.name, p.message) for p in warnings if p.file) == [
+        ("warning", imported.name, "the page has 1 word; a page has at least 20"),  # its min is lint's
+        ("warning", intro.name, message)]
+
+
+@pytest.mark.parametrize(("override", "line", "message", "fix"), [
+    ("- paths: [docs/imported/**]\n      minWord: false", 10,
+     "lint.overrides[0].minWord: unknown key 'minWord'", "did you mean 'minWords'?"),
+    ("- paths: [/docs/imported]\n      minWords: false", 9,
+     "lint.overrides[0].paths: '/docs/imported' is not a path below the content folder: write a glob such as "
+     "'docs/imported/**' (** is any number of folders, * any name in one)", None),
+    ("- minWords: false", 9, "lint.overrides[0].paths: Field required", "add 'paths'"),
+])
+def test_an_override_that_cannot_apply_is_an_error_at_its_line(mini_site: Path, override: str, line: int,
+                                                                 message: str, fix: str | None) -> None:
+    config = mini_site / "site.yaml"
+    config.write_text(config.read_text().split("lint:")[0] + f"lint:\n  overrides:\n    {override}\n")
+    with pytest.raises(BuildError) as error:
+        load(mini_site)
+    [problem] = error.value.problems
+    assert (problem.file, problem.line, problem.message, problem.fix) == (config, line, message, fix)
+
+
+def test_an_override_path_that_matches_no_file_is_a_warning_at_its_line(mini_site: Path) -> None:
+    configure(mini_site, lint={"overrides": [{"paths": ["docs/intro.md", "docs/imprted/**"], "minWords": False}]})
+    [warning] = load(mini_site)[1].problems
+    assert (warning.severity, warning.file, warning.message) == (
+        "warning", mini_site / "site.yaml", "lint.overrides[0].paths: 'docs/imprted/**' matches no page or spec: "
+                                            "the override changes nothing")
+    lines = (mini_site / "site.yaml").read_text().split("\n")
+    assert warning.line is not None and "docs/imprted/**" in lines[warning.line - 1]
+
+
+def with_a_spec(site: Path) -> Path:
+    """`site` with the customers spec, whose descriptions call the orders API (no spec here) and link
+    to docs (not here): the API-calls rule is off for the specs, and broken links are ignored."""
+    (site / "specs").mkdir()
+    shutil.copy(CONTENT / "specs" / "customers.yaml", site / "specs")
+    configure(site, onBrokenLinks="ignore")
+    return site
+
+
+INVALID_JSON = "Hello.\n\n```json\n{\"buyerId\": 1,}\n```"
+
+
+def test_the_json_body_check_is_a_rule_that_overrides_scope(mini_site: Path) -> None:
+    site = with_a_spec(mini_site)
+    intro = write(site / "docs" / "intro.md", doc("Intro", "slug: /\n", INVALID_JSON))
+    write(site / "docs" / "imported" / "guide.md", doc("Guide", "", INVALID_JSON))
+    specs_off = {"paths": ["specs/**"], "apiCalls": False}
+    configure(site, lint={"overrides": [specs_off, {"paths": ["docs/imported/**"], "jsonBodies": False}]})
+    with pytest.raises(BuildError) as error:
+        load(site)
+    [problem] = error.value.problems
+    assert (problem.file, problem.line) == (intro, 10)
+    assert problem.message.startswith("this json code block is not valid JSON")
+    assert problem.fix and "```jsonc" in problem.fix and "```json skip-check" in problem.fix
+    assert problem.fix.endswith("(rule lint.jsonBodies in site.yaml)")
+    configure(site, lint={"jsonBodies": {"severity": "warning"}, "overrides": [specs_off]})
+    assert sorted((p.severity, p.file.name) for p in load(site)[1].problems if p.file) == [
+        ("warning", "guide.md"), ("warning", "intro.md")]
+    configure(site, lint={"jsonBodies": False, "overrides": [specs_off]})
+    assert load(site)[1].problems == []
+
+
+def test_a_json_block_opts_out_as_jsonc_or_with_skip_check(mini_site: Path) -> None:
+    site = with_a_spec(mini_site)
+    write(site / "docs" / "intro.md", doc("Intro", "slug: /\n", "Hello.\n\n```jsonc\n{\"buyerId\": 1, // the id\n}\n"
+                                          "```\n\n```json skip-check\n\"buyerId\": 1,\n```"))
+    configure(site, lint={"overrides": [{"paths": ["specs/**"], "apiCalls": False}]})
+    assert load(site)[1].problems == []

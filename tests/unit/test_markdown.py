@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from docsite.markdown import render_markdown
+from docsite.markdown.code_tabs import convert_npm
 from docsite.markdown.highlight import highlight_lines
 from docsite.markdown.parser import markdown_parser
 from docsite.markdown.text import Slugger, plain_text, plain_text_unless, slugify, walk
@@ -446,3 +447,116 @@ def test_containers_are_read_by_one_rule_tried_on_lines_starting_with_a_colon() 
     assert [node[0] for node in tree] == ["Tabs", "div"]
     assert tree[0][2][2][1] == {"className": "admonition admonition-tip"}
     assert tree[1][1] == {"className": "admonition admonition-danger"}
+
+
+# -- code blocks that become tabs (npm2yarn, code tab-blocks) and the meta nothing reads ----------
+
+def tabs_of(tree: list[Any]) -> list[tuple[str, list[str]]]:
+    """Each Tabs node as (groupId, [label: the text of its code block's lines, ...])."""
+    return [(node[1]["groupId"], [f"{item[1]['label']}: {code_of(item)}" for item in node[2:]])
+            for node in find(tree, "Tabs")]
+
+
+def code_of(node: list[Any]) -> str:
+    """The text of the code blocks in `node`."""
+    return "\n".join(re.sub(r"<[^>]+>", "", block[1]["html"]).strip() for block in find([node], "CodeBlock"))
+
+
+def test_an_npm2yarn_block_is_npm_yarn_and_pnpm_tabs_synced_as_docusaurus_syncs_them() -> None:
+    out = render('Install it:\n\n```bash npm2yarn title="Add the packages" {2}\nnpm install\n'
+                 'npm install -D typescript @types/node\nnpm run build\n```\n')
+    assert tabs_of(out.tree) == [("npm2yarn", [
+        "npm: npm install\nnpm install -D typescript @types/node\nnpm run build",
+        "Yarn: yarn install\nyarn add --dev typescript @types/node\nyarn build",
+        "pnpm: pnpm install\npnpm add -D typescript @types/node\npnpm run build"])]
+    [tabs] = find(out.tree, "Tabs")
+    assert tabs[1]["items"] == [{"value": "npm", "label": "npm"}, {"value": "yarn", "label": "Yarn"},
+                                {"value": "pnpm", "label": "pnpm"}]
+    blocks = find(out.tree, "CodeBlock")
+    assert [(b[1]["language"], b[1]["title"]) for b in blocks] == [("bash", "Add the packages")] * 3
+    assert all(b[1]["html"].split("\n</span>")[1].startswith('<span class="line highlighted">') for b in blocks)
+    assert out.problems == []
+
+
+@pytest.mark.parametrize(("npm", "yarn", "pnpm"), [
+    ("npm install", "yarn install", "pnpm install"),
+    ("npm i react", "yarn add react", "pnpm add react"),
+    ("npm install --save-dev jest", "yarn add --dev jest", "pnpm add --save-dev jest"),
+    ("npm install --save react", "yarn add react", "pnpm add react"),
+    ("npm install -g docsite", "yarn global add docsite", "pnpm add -g docsite"),
+    ("npm uninstall react", "yarn remove react", "pnpm remove react"),
+    ("npm ci", "yarn install --frozen-lockfile", "pnpm install --frozen-lockfile"),
+    ("npm run build", "yarn build", "pnpm run build"),
+    ("npm run test -- --watch", "yarn run test --watch", "pnpm run test -- --watch"),
+    ("npm exec tsc", "yarn tsc", "pnpm exec tsc"),
+    ("npx create-docusaurus@latest site classic", "yarn dlx create-docusaurus@latest site classic",
+     "pnpm dlx create-docusaurus@latest site classic"),
+    ("npm init docusaurus", "yarn create docusaurus", "pnpm create docusaurus"),
+    ("npm test", "yarn test", "pnpm test"),
+    ("cd site && npm install && npm start", "cd site && yarn install && yarn start",
+     "cd site && pnpm install && pnpm start"),
+    ("echo npm install", "echo npm install", "echo npm install"),  # not a command: text
+])
+def test_npm_commands_convert_as_npm_to_yarn_converts_them(npm: str, yarn: str, pnpm: str) -> None:
+    assert convert_npm(npm, "yarn") == (yarn, [])
+    assert convert_npm(npm, "pnpm") == (pnpm, [])
+
+
+def test_a_command_npm2yarn_cannot_convert_is_a_warning_and_shows_as_written() -> None:
+    out = render("Text\n\n```bash npm2yarn\nnpm whoami\n```\n", first_line=5)
+    assert tabs_of(out.tree)[0][1] == ["npm: npm whoami", "Yarn: npm whoami", "pnpm: npm whoami"]
+    assert [(p.severity, p.line, p.message) for p in out.problems] == [
+        ("warning", 7, "npm2yarn cannot convert `npm whoami` for Yarn: its Yarn tab shows it as written"),
+        ("warning", 7, "npm2yarn cannot convert `npm whoami` for pnpm: its pnpm tab shows it as written")]
+
+
+def test_consecutive_tab_blocks_are_one_set_of_tabs_labelled_by_language_or_label() -> None:
+    out = render('```js tab\nconst a = 1;\n```\n\n```ts tab title="a tab in ts"\nconst a: number = 1;\n```\n\n'
+                 '```bash tab={"label":"macOS"}\nbrew install x\n```\n\nBetween.\n\n'
+                 '```python tab\nprint(1)\n```\n')
+    assert tabs_of(out.tree) == [
+        ("code-examples", ["JavaScript: const a = 1;", "TypeScript: const a: number = 1;", "macOS: brew install x"]),
+        ("code-examples", ["python: print(1)"])]  # a paragraph ends a set
+    first = find(out.tree, "Tabs")[0]
+    assert [item["value"] for item in first[1]["items"]] == ["javascript", "typescript", "macos"]
+    assert find([first], "CodeBlock")[1][1]["title"] == "a tab in ts"
+    assert out.problems == []
+
+
+def test_a_tab_may_span_several_blocks_and_a_span_too_long_is_an_error() -> None:
+    out = render('```js tab={"span":2} title="a.js"\nA\n```\n\n```js title="a.test.js"\nB\n```\n\n'
+                 '```ts tab={"span":2}\nC\n```\n\n```ts\nD\n```\n')
+    [tabs] = find(out.tree, "Tabs")
+    assert [[b[1].get("title") for b in find([item], "CodeBlock")] for item in tabs[2:]] == [
+        ["a.js", "a.test.js"], [None, None]]
+    too_long = render('```js tab={"span":3}\nA\n```\n\n```js\nB\n```\n', first_line=10)
+    assert [(p.line, p.message) for p in too_long.problems] == [
+        (10, "the tab 'JavaScript' spans 3 code blocks, but 2 follow it")]
+    bad = render('```js tab={label:"x"}\nA\n```\n')
+    assert bad.problems[0].severity == "error" and bad.problems[0].message.startswith("cannot read tab={label")
+    twice = render("```js tab\nA\n```\n\n```js tab\nB\n```\n")
+    assert any("same label" in p.message for p in twice.problems)
+
+
+def test_code_block_meta_that_nothing_reads_is_a_warning_naming_it() -> None:
+    out = render('Text\n\n```jsx live\n<b/>\n```\n\n```bash title=Setup showLineNumbers=3 noInline {1}\nls\n```\n',
+                 first_line=3)
+    warnings = [(p.severity, p.line, p.message.removeprefix("the code block's meta ")) for p in out.problems]
+    assert warnings == [
+        ("warning", 5, "'live' asks for the live editor of @docusaurus/theme-live-codeblock, which is not built in: "
+                       "the block shows as code that does not run"),
+        ("warning", 9, "'title=Setup' is a title without quotes: it is not read"),
+        ("warning", 9, "'showLineNumbers=3' starts the line numbers at a line: here they start at 1"),
+        ("warning", 9, "'noInline' is not understood here: it changes nothing")]
+    assert out.problems[0].message.startswith("the code block's meta 'live'")
+    assert "npm2yarn" in out.problems[3].fix and "skip-check" in out.problems[3].fix
+    known = render('```bash title="t" {1} showLineNumbers norun="a reason" after="a.sh" args="1"\nls\n```\n')
+    assert known.problems == []
+
+
+def test_jsonc_is_highlighted_as_json_and_skip_check_marks_a_block_the_json_check_skips() -> None:
+    out = render('```jsonc\n{"a": 1 // why\n}\n```\n\n```json skip-check\n{"partial": …}\n```\n')
+    first = find(out.tree, "CodeBlock")[0]
+    assert '<span class="nt">"a"</span>' in first[1]["html"] and '<span class="c1">// why</span>' in first[1]["html"]
+    assert [(span.language, span.skip_check) for span in out.code] == [("jsonc", False), ("json", True)]
+    assert out.problems == []

@@ -122,7 +122,8 @@ def test_a_field_the_spec_does_not_define_fails_with_the_file_line_and_field() -
                                       "`GET /distribution/v1/carts/{cartId}`, whole or in part: ")
     assert "'expiresIn' was unexpected" in problem.message
     assert problem.fix == ("correct the JSON to match the spec, or the spec if the page is right "
-                           "(see /specification/distribution)")
+                           "(see /specification/distribution); JSON that is not the API's is ```jsonc or "
+                           "```json skip-check (not checked)")
 
 
 def test_an_allof_part_alone_does_not_make_the_whole_strict() -> None:
@@ -208,7 +209,19 @@ def test_a_json_block_must_be_json() -> None:
     problem, = check('Intro.\n\n```json\n{\n  "cartId": "crt_1",\n  // the items\n}\n```\n')
     assert (problem.line, problem.severity) == (6, "error")
     assert problem.message.startswith("this json code block is not valid JSON: ")
-    assert problem.fix is not None and "mark the block `text`" in problem.fix
+    assert problem.fix is not None and "```jsonc" in problem.fix and "```json skip-check" in problem.fix
+    assert "`text`" not in problem.fix  # it would lose the colours
+
+
+def test_jsonc_and_a_json_block_marked_skip_check_are_not_checked() -> None:
+    """Two ways out for one block: a fragment with comments, and JSON that is not the call's."""
+    assert check('## Add seats\n\n```bash\ncurl https://api.pre.example.com/distribution/v1/carts/crt_1/items '
+                 '-d \'{"type": "NUMBERED"}\'\n```\n\n```jsonc title="A fragment"\n"seats": [ // the seats\n'
+                 '  {"seatId": 1}\n]\n```\n\n```json skip-check title="What our server logs"\n{"cart": 1}\n```\n'
+                 ) == []
+    [mismatch] = check('## Add seats\n\n```bash\ncurl https://api.pre.example.com/distribution/v1/carts/crt_1/items'
+                       ' -d \'{"type": "NUMBERED"}\'\n```\n\n```json\n{"cart": 1}\n```\n')
+    assert mismatch.fix is not None and "```json skip-check" in mismatch.fix
 
 
 def test_json_in_another_section_than_the_call_is_only_parsed() -> None:

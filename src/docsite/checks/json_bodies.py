@@ -2,7 +2,7 @@
 
 calls.py checks that every call a page writes exists; this module checks the JSON around them:
 
-- a ```json block must be valid JSON (readers copy it);
+- a ```json block must be valid JSON (readers copy it); ```jsonc and ```json skip-check are not checked;
 - a ```json block after an API call, in the same section (no heading between them), is that call's
   request body or one of its responses (errors included), whole or an excerpt: the value of one of
   their fields or items at any depth (`"discounts in the answer"`);
@@ -52,7 +52,8 @@ from docsite.routes import Route
 
 _CURL_BODY = re.compile(r"(?:^|\s)(?:-d|--data|--data-raw|--data-binary|--json)[\s=]+'([^']*)'")
 _JSON_MEDIA = re.compile(r"^application/(?:[\w.+-]+\+)?json$|^\*/\*$")
-FIX = "correct the JSON to match the spec, or the spec if the page is right (see /specification/{api})"
+FIX = ("correct the JSON to match the spec, or the spec if the page is right (see /specification/{api}); JSON that is "
+       "not the API's is ```jsonc or ```json skip-check (not checked)")
 
 
 @dataclass
@@ -192,6 +193,8 @@ def _check_page(source: Path, rendered: Rendered, calls: dict[Path, list[ApiCall
     report = Report()
     page = _Page(source, calls.get(source, []), [h.line for h in rendered.headings], index)
     for span in rendered.code:
+        if span.skip_check:  # ```json skip-check: a fragment, or JSON that is not the API's
+            continue
         if span.block and span.language == "json":
             _check_block(page, span, apis, report)
         if span.block:
@@ -228,7 +231,8 @@ def _check_block(page: _Page, span: CodeSpan, apis: _Apis, report: Report) -> No
         value = json.loads(span.text)
     except json.JSONDecodeError as err:
         report.error(f"this json code block is not valid JSON: {err.msg}", page.file, span.line + err.lineno - 1,
-                     "readers copy it: write valid JSON (no comments, no `...`), or mark the block `text`")
+                     "readers copy it: write valid JSON (no comments, no `...`); for a fragment or JSON with "
+                     "comments, write ```jsonc (highlighted, not checked) or ```json skip-check")
         return
     webhook = _webhook_of(value, apis)
     if webhook is not None:

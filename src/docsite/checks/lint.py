@@ -3,11 +3,13 @@
 A page can build and still not be ready for readers: three lines long, without a description for
 search results, with a `TODO` left in, naming an error code no API answers. These rules report it
 with the file, the line and the fix, as errors or warnings (`lint:` in site.yaml: each rule can be
-turned off, given its parameter and its severity). `docsite check` runs them, so a page that passes
-`check` passes the test suite too.
+turned off, given its parameter and its severity, for every file or for some: `overrides`).
+`docsite check` runs them, so a page that passes `check` passes the test suite too.
 
 Which pages each rule reads: docs, Markdown pages and blog posts, except `requiredKeys` and
-`platformName`, which are about docs.
+`platformName`, which are about docs. The checks of the pages' code against the specs
+(docsite.checks.api_calls, docsite.checks.json_bodies) are rules too, `apiCalls` and `jsonBodies`:
+`house_rule` applies their settings to what they report.
 """
 
 from __future__ import annotations
@@ -15,10 +17,12 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from docsite.config import Lint, LintRule
+from docsite.config import CONFIG_FILE, Lint, LintRule, LintRules
 from docsite.content import BlogPost, Content, Doc, Page
 from docsite.errors import Problem, Report, read_text
 from docsite.markdown.text import count_words, plain_text
@@ -41,31 +45,61 @@ def lint_pages(pages: Iterable[Written], specs: list[ApiSpec], lint: Lint, repor
     known = spec_words(specs, lint)
     for page in (page for page in pages if not page.front.draft):
         prose = plain_text(page.rendered.tree)
-        report.extend(_min_words(page, prose, lint))
-        report.extend(_description(page, lint))
-        report.extend(_placeholders(page, prose, lint))
-        report.extend(_constants(page, known, lint))
-        report.extend(_heading_order(page, lint))
-        report.extend(_image_alt(page, lint))
+        rules = lint.for_path(content_path(page.file))
+        report.extend(_min_words(page, prose, rules))
+        report.extend(_description(page, rules))
+        report.extend(_placeholders(page, prose, rules))
+        report.extend(_constants(page, known, rules))
+        report.extend(_heading_order(page, rules))
+        report.extend(_image_alt(page, rules))
         if isinstance(page, Doc):
-            report.extend(_required_keys(page, lint))
-            report.extend(_platform_name(page, prose, lint))
+            report.extend(_required_keys(page, rules))
+            report.extend(_platform_name(page, prose, rules))
+
+
+def house_rule(name: str, problems: Iterable[Problem], lint: Lint) -> list[Problem]:
+    """What a check Docusaurus does not make (`apiCalls`, `jsonBodies`) reported, as its rule of `lint`
+    has it for each problem's file: none where it is off, warnings where its severity is warning; the
+    fix names the rule, as the other rules' do."""
+    kept = []
+    for problem in problems:
+        rule: LintRule = getattr(lint.for_path(content_path(problem.file)) if problem.file else lint, name)
+        if rule.enabled:
+            kept.append(replace(problem, fix=f"{problem.fix or 'fix it'} (rule lint.{name} in site.yaml)",
+                                severity=problem.severity if rule.severity == "error" else "warning"))
+    return kept
+
+
+def content_path(file: Path) -> str:
+    """`file` below the content folder (the folder of site.yaml), as the overrides' `paths` match
+    it: `docs/imported/intro.md`."""
+    folder = _content_folder(file.parent)
+    return file.relative_to(folder).as_posix() if folder else file.as_posix()
+
+
+@lru_cache(maxsize=1024)
+def _content_folder(folder: Path) -> Path | None:
+    if (folder / CONFIG_FILE).is_file():
+        return folder
+    return _content_folder(folder.parent) if folder.parent != folder else None
 
 
 def spec_words(specs: list[ApiSpec], lint: Lint) -> set[str] | None:
-    """All the rules read of the specs: the constants a page may name (None: not checked). (The
-    dev server lints no page again after a spec edit that leaves them as they were.)"""
+    """All the rules read of the specs: the constants a page may name, but those a rule allows
+    (None: not checked). (The dev server lints no page again after a spec edit that leaves them as
+    they were.)"""
     # a spec without `x-error-codes` is reported: the codes the pages name wait until it has them
-    constants = lint.constants.enabled and all(spec.lists_error_codes for spec in specs)
+    constants = any(rules.constants.enabled for rules in lint.rule_sets()) \
+        and all(spec.lists_error_codes for spec in specs)
     if not constants:
         return None
     # the last answer is kept: the dev server lints one page per save, against the same specs (known
     # by their files' digests; a spec made without one is read again)
-    key = (tuple((str(spec.file), spec.digest) for spec in specs), tuple(lint.constants.allow))
+    key = tuple((str(spec.file), spec.digest) for spec in specs)
     if not all(spec.digest for spec in specs):
-        return _known_constants(specs, lint.constants.allow)
+        return _known_constants(specs)
     if _last_words[0] != key:
-        _last_words[:] = [key, _known_constants(specs, lint.constants.allow)]
+        _last_words[:] = [key, _known_constants(specs)]
     return set(_last_words[1])
 
 
@@ -76,7 +110,7 @@ def _problem(rule: LintRule, name: str, message: str, file: Path, line: int, fix
     return Problem(message, file, line, f"{fix} (rule lint.{name} in site.yaml)", rule.severity)
 
 
-def _min_words(page: Written, prose: str, lint: Lint) -> Iterator[Problem]:
+def _min_words(page: Written, prose: str, lint: LintRules) -> Iterator[Problem]:
     rule = lint.minWords
     words = count_words(prose)
     if rule.enabled and words < rule.min:
@@ -86,7 +120,7 @@ def _min_words(page: Written, prose: str, lint: Lint) -> Iterator[Problem]:
                        "can go wrong; or merge it into the page it belongs to")
 
 
-def _description(page: Written, lint: Lint) -> Iterator[Problem]:
+def _description(page: Written, lint: LintRules) -> Iterator[Problem]:
     rule = lint.description
     if not rule.enabled:
         return
@@ -102,7 +136,7 @@ def _description(page: Written, lint: Lint) -> Iterator[Problem]:
                        f"write {wanted}")
 
 
-def _required_keys(doc: Doc, lint: Lint) -> Iterator[Problem]:
+def _required_keys(doc: Doc, lint: LintRules) -> Iterator[Problem]:
     rule = lint.requiredKeys
     if not rule.enabled:
         return
@@ -123,7 +157,7 @@ _EXAMPLES = {"keywords": "[refund, order items]", "sidebar_label": "a short labe
              "sidebar_position": "3", "description": "one sentence", "tags": "[orders]"}
 
 
-def _placeholders(page: Written, prose: str, lint: Lint) -> Iterator[Problem]:
+def _placeholders(page: Written, prose: str, lint: LintRules) -> Iterator[Problem]:
     rule = lint.placeholders
     if not rule.enabled or not rule.words:
         return
@@ -139,7 +173,7 @@ def _placeholders(page: Written, prose: str, lint: Lint) -> Iterator[Problem]:
                    page.file, line, "write the missing text, or remove the placeholder")
 
 
-def _platform_name(doc: Doc, prose: str, lint: Lint) -> Iterator[Problem]:
+def _platform_name(doc: Doc, prose: str, lint: LintRules) -> Iterator[Problem]:
     rule = lint.platformName
     if rule.enabled and rule.name.lower() not in prose.lower():
         yield _problem(rule, "platformName", f"the page never names {rule.name}", doc.file, 1,
@@ -147,10 +181,12 @@ def _platform_name(doc: Doc, prose: str, lint: Lint) -> Iterator[Problem]:
                        "(readers arrive from search engines)")
 
 
-def _constants(page: Written, known: set[str] | None, lint: Lint) -> Iterator[Problem]:
+def _constants(page: Written, known: set[str] | None, lint: LintRules) -> Iterator[Problem]:
     rule = lint.constants
-    if known is None:
+    if known is None or not rule.enabled:
         return
+    if rule.allow:
+        known = known | set(rule.allow)
     for span in page.rendered.code:
         if span.block or not CONSTANT.match(span.text) or span.text in known:
             continue
@@ -162,7 +198,7 @@ def _constants(page: Written, known: set[str] | None, lint: Lint) -> Iterator[Pr
                        "in lint.constants.allow if it is no API's (an environment variable)")
 
 
-def _heading_order(page: Written, lint: Lint) -> Iterator[Problem]:
+def _heading_order(page: Written, lint: LintRules) -> Iterator[Problem]:
     """No heading level skipped, from the page's title (h1) down: readers of screen readers move
     from heading to heading, and a skipped level reads as a missing section."""
     rule = lint.headingOrder
@@ -178,7 +214,7 @@ def _heading_order(page: Written, lint: Lint) -> Iterator[Problem]:
         previous = heading.level
 
 
-def _image_alt(page: Written, lint: Lint) -> Iterator[Problem]:
+def _image_alt(page: Written, lint: LintRules) -> Iterator[Problem]:
     rule = lint.imageAlt
     if not rule.enabled:
         return
@@ -189,9 +225,9 @@ def _image_alt(page: Written, lint: Lint) -> Iterator[Problem]:
                            "it: ![Seat map of the venue](/img/seat-map.png)")
 
 
-def _known_constants(specs: Iterable[ApiSpec], allow: Iterable[str]) -> set[str]:
-    """The documented error codes, the string values of the specs' enums and consts, and `allow`."""
-    known = set(allow)
+def _known_constants(specs: Iterable[ApiSpec]) -> set[str]:
+    """The documented error codes, and the string values of the specs' enums and consts."""
+    known: set[str] = set()
     for spec in specs:
         known |= spec.error_codes
         known |= spec.enum_values

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from docsite.errors import Problem
+from docsite.markdown.code_tabs import expand_code_tabs
 from docsite.markdown.parser import MAX_NESTING, TOO_DEEP, markdown_parser
 from docsite.markdown.tree import (
     DIAGRAM_LANGUAGE,
@@ -38,8 +39,14 @@ def render_markdown(text: str, file: Path, first_line: int = 1, *, title_heading
             "may hold", file, first_line,
             "split it into several pages: the sidebar and the previous/next links join them")])
     env: dict[str, int] = {}
-    tokens = markdown_parser().parse(text, env)
+    found: list[Problem] = []  # the code tabs' (npm2yarn, `tab` blocks)
+
+    def problem(line: int, message: str, fix: str, severity: str) -> None:
+        found.append(Problem(message, file, first_line + line, fix, "warning" if severity == "warning" else "error"))
+
+    tokens = expand_code_tabs(markdown_parser().parse(text, env), problem)
     rendered = TreeBuilder(file, first_line, text.split("\n")).build(tokens)
+    rendered.problems[:0] = found
     first = rendered.tree[0] if rendered.tree else None
     if isinstance(first, list) and first[0] == "h1":
         rendered.title = rendered.headings[0].text

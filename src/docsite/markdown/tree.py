@@ -22,6 +22,7 @@ from typing import Any
 from markdown_it.token import Token
 
 from docsite.errors import Problem
+from docsite.markdown.code_meta import read_meta, split_info
 from docsite.markdown.highlight import highlight_lines, known_language
 from docsite.markdown.html import BLOCK_ELEMENTS, HtmlToTree
 from docsite.markdown.math import MathError, tex_to_mathml
@@ -38,11 +39,6 @@ _MDX_LINE = re.compile(r"^(import\s[^\n]*\bfrom\s+['\"]|import\s+['\"]|export\s+
 # A tag Markdown did not read as HTML because of a JSX value (`<Highlight color={red}>`): it is text.
 _JSX_TAG = re.compile(r"<([A-Za-z][\w.-]*)\s[^<>]*?=\s*(\{[^}\s]{0,20})")
 _MDX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.S)
-_FENCE_TITLE = re.compile(r"""title=(?:"([^"]*)"|'([^']*)')""")
-_FENCE_LINES = re.compile(r"\{([\d,\s-]+)\}")
-# Attributes for the examples test (content/README.md, "Code that runs"), not rendered: `norun` with
-# the reason a block cannot run against a mock, `after` the file it continues, `args` its arguments.
-_FENCE_RUN = re.compile(r"""\b(norun|after|args)=(?:"([^"]*)"|'([^']*)')""")
 _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:)?//", re.IGNORECASE)
 # `![Diagram](/img/flow.png#gh-light-mode-only)![Diagram](/img/flow-dark.png#gh-dark-mode-only)`:
 # GitHub's convention for an image per colour mode; the other mode's image is hidden.
@@ -100,6 +96,7 @@ class CodeSpan:
     text: str
     block: bool
     language: str = ""
+    skip_check: bool = False  # `skip-check` in its meta: the JSON-body check leaves it alone
 
 
 @dataclass
@@ -376,31 +373,29 @@ class TreeBuilder:
     # code
 
     def _code(self, token: Token) -> None:
-        info = token.info.strip()
-        language, _, meta = info.partition(" ")
-        language = language.lower()
+        language, raw_meta = split_info(token.info)
         code = token.content
+        meta = read_meta(raw_meta)
         props: dict[str, Any] = {"language": language or "text"}
-        title = _FENCE_TITLE.search(meta)
-        if title:
-            props["title"] = title.group(1) if title.group(1) is not None else title.group(2)
-            meta = meta[: title.start()] + meta[title.end():]
-        for run in list(_FENCE_RUN.finditer(meta))[::-1]:
-            if run.group(1) == "norun" and not (run.group(2) or run.group(3) or "").strip():
-                self.problem("norun without its reason",
-                             'say why the block cannot run: norun="needs a real webhook delivery"')
-            meta = meta[: run.start()] + meta[run.end():]
+        if meta.title is not None:
+            props["title"] = meta.title
+        if "norun" in meta.run and not meta.run["norun"].strip():
+            self.problem("norun without its reason",
+                         'say why the block cannot run: norun="needs a real webhook delivery"')
+        for message, fix in meta.errors:
+            self.problem(message, fix)
+        for unknown in meta.unknown:
+            self.problem(f"the code block's meta '{unknown.text}' {unknown.why}", unknown.fix, "warning")
         if language == DIAGRAM_LANGUAGE and token.type == "fence":
             self._diagram(code, props.get("title"))
             return
         marked: set[int] = set()
-        lines = _FENCE_LINES.search(meta)
         line_count = code.count("\n") + (0 if code.endswith("\n") else 1)
-        if lines:
+        if meta.lines is not None:
             try:
-                marked = _line_ranges(lines.group(1))
+                marked = _line_ranges(meta.lines)
             except ValueError:
-                self.problem(f"cannot read the highlighted lines '{{{lines.group(1)}}}'",
+                self.problem(f"cannot read the highlighted lines '{{{meta.lines}}}'",
                              "write them like {1,4-6}")
             outside = sorted(n for n in marked if n > line_count or n < 1)
             if outside:
@@ -408,7 +403,7 @@ class TreeBuilder:
                              "fix the line numbers in {…}")
         code, magic = self._magic_comments(code)
         marked |= magic
-        if "showLineNumbers" in meta:
+        if meta.line_numbers:
             props["showLineNumbers"] = True
         if not known_language(language):
             self.problem(f"unknown code language '{language}': the block is not highlighted",
@@ -416,7 +411,8 @@ class TreeBuilder:
                          "warning")
         props["html"] = highlight_lines(code, language, frozenset(marked))
         self.append(["CodeBlock", props])
-        self.out.code.append(CodeSpan(self.line + (1 if token.type == "fence" else 0), code, True, language))
+        self.out.code.append(CodeSpan(self.line + (1 if token.type == "fence" else 0), code, True, language,
+                                      meta.skip_check))
 
     def _diagram(self, source: str, title: str | None) -> None:
         """A mermaid block: a `Diagram` node whose SVGs `docsite.diagrams` fills in. Its text is

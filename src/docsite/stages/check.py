@@ -20,7 +20,7 @@ from docsite.cache import Derived, KeptResults
 from docsite.checks.api_calls import check_api_calls, route_code
 from docsite.checks.json_bodies import check_json_bodies
 from docsite.checks.links import check_author_images, check_config_links, check_links, normalize
-from docsite.checks.lint import Written, lint_pages
+from docsite.checks.lint import Written, content_path, house_rule, lint_pages
 from docsite.config import CONFIG_FILE, Lint, SiteConfig
 from docsite.content import Content, Doc
 from docsite.errors import Problem, Report, closest_first, listing
@@ -44,7 +44,9 @@ def check(site: Site, paths: Paths, registry: dict[str, list[str]], report: Repo
                      "folder holds")
     assert site.targets is not None
     check_links(site.routes, site.targets, site.config, report)
-    config_links, _ = _yaml_references(load_yaml_file(paths.content / CONFIG_FILE))
+    config = load_yaml_file(paths.content / CONFIG_FILE)
+    config_links, _ = _yaml_references(config)
+    _check_lint_overrides(site, config, report)
     page_links = [link for page in site.content.react_pages for link in _yaml_references(page.document)[0]]
     check_config_links([*config_links, *page_links], site.targets, site.config, report)
     content = site.content
@@ -63,10 +65,13 @@ def check_spec_readers(routes: list[Route], content: Content, specs: list[ApiSpe
     _check_components(routes, content, registry, report)
     yaml_pages = [(page.file, *_yaml_references(page.document)) for page in content.react_pages]
     api_checks = KeptResults.of_site("api-checks", site)  # the previous build's
-    calls = check_api_calls(route_code(routes) + [(file, code) for file, _, code in yaml_pages], specs, report,
+    called, bodies = Report(), Report()
+    calls = check_api_calls(route_code(routes) + [(file, code) for file, _, code in yaml_pages], specs, called,
                             api_checks)
-    check_json_bodies(routes, specs, calls, report, api_checks)
+    check_json_bodies(routes, specs, calls, bodies, api_checks)
     api_checks.save()
+    report.extend(house_rule("apiCalls", called.problems, config.lint))
+    report.extend(house_rule("jsonBodies", bodies.problems, config.lint))
     if lint:
         linted = Report()
         lint_site(content, specs, config.lint, linted)
@@ -80,8 +85,11 @@ def check_page(site: Site, route: Route, page: Doc, registry: dict[str, list[str
     reads (docsite.servers.incremental), its tree finished first (docsite.stages.resolve.finish_page)."""
     assert site.targets is not None
     _check_route_components(route, set(registry.get("directives", [])), report)
-    calls = check_api_calls(route_code([route]), site.specs, report)
-    check_json_bodies([route], site.specs, calls, report)
+    called, bodies = Report(), Report()
+    calls = check_api_calls(route_code([route]), site.specs, called)
+    check_json_bodies([route], site.specs, calls, bodies)
+    report.extend(house_rule("apiCalls", called.problems, site.config.lint))
+    report.extend(house_rule("jsonBodies", bodies.problems, site.config.lint))
     lint = Report()
     lint_pages([page], site.specs, site.config.lint, lint)
     report.extend(_lint_problems(lint, dev))
@@ -124,6 +132,21 @@ def _lint_inputs(page: Written) -> object:
 def _lint_problems(lint: Report, dev: bool) -> list[Problem]:
     """`docsite dev` previews a page while it is being written: its lint problems are warnings there."""
     return lint.problems if not dev else [replace(p, severity="warning") for p in lint.problems]
+
+
+def _check_lint_overrides(site: Site, config: YamlDocument, report: Report) -> None:
+    """A path of `lint.overrides` that matches no file changes nothing: a typo, or a folder moved."""
+    content = site.content
+    files = {content_path(file) for file in [
+        *(page.file for page in [*content.docs, *content.drafts, *content.pages, *content.posts]),
+        *(page.file for page in content.react_pages), *(spec.file for spec in site.specs if spec.file)]}
+    for index, override in enumerate(site.config.lint.overrides):
+        for number, glob in enumerate(override.paths):
+            if not any(override.matches(file, [glob]) for file in files):
+                line = config.line_of(("lint", "overrides", index, "paths", number))
+                report.warn(f"lint.overrides[{index}].paths: '{glob}' matches no page or spec: the override "
+                            "changes nothing", config.file, line,
+                            "write the path below the content folder, as docs/imported/** (the folder of site.yaml)")
 
 
 def _check_unique_routes(routes: list[Route], report: Report) -> None:
