@@ -27,7 +27,8 @@ DOCS = {
 }
 
 
-def resolve(content: Path, sidebars_yaml: str, dev: bool = False, name: str = "sidebars.yaml") -> tuple[Sidebars, Report]:
+def resolve(content: Path, sidebars_yaml: str, dev: bool = False,
+            name: str = "sidebars.yaml") -> tuple[Sidebars, Report]:
     for doc_id, text in DOCS.items():
         write(content / "docs" / f"{doc_id}.md", text)
     file = write(content / name, sidebars_yaml)
