@@ -1,6 +1,7 @@
 // Evaluates a Docusaurus sidebars file (sidebars.js, .cjs or .mjs) and prints what it exports as JSON.
-// Run by docsite.sidebars_file: `node sidebars_eval.mjs /abs/path/sidebars.js`. On failure it exits 1
-// with one JSON line on stderr: {kind, name, message, code, stack} (kind: "run" or "export").
+// Run by docsite.sidebars_file: `node sidebars_eval.mjs /abs/path/sidebars.js`. The JSON follows a
+// marker line on stdout. On failure it exits 1 with one JSON line on stderr: {kind, name, message,
+// code, stack} (kind: "run" or "export").
 import { pathToFileURL } from 'node:url';
 
 function fail(kind, error) {
@@ -10,6 +11,7 @@ function fail(kind, error) {
   process.exit(1);
 }
 
+const MARKER = '--- docsite sidebars ---';
 const file = process.argv[2];
 let module;
 try {
@@ -23,4 +25,11 @@ if (value === null || typeof value !== 'object' || Array.isArray(value)) {
   const what = value === undefined ? 'nothing' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
   fail('export', new TypeError(`it exports ${what}, not an object mapping sidebar ids to their items`));
 }
-process.stdout.write(JSON.stringify(value));
+let json;
+try {
+  json = JSON.stringify(value);
+} catch (error) {
+  fail('export', error); // a BigInt, or an object inside itself
+}
+// After a marker line: what the file itself prints (a console.log) comes before it.
+process.stdout.write(`\n${MARKER}\n${json}`);

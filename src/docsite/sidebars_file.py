@@ -31,6 +31,7 @@ SIDEBAR_SUFFIXES = (".yaml", ".yml", ".json", ".js", ".cjs", ".mjs", ".ts")
 JAVASCRIPT = (".js", ".cjs", ".mjs")
 NODE_TIMEOUT = 10.0  # seconds Node may take to evaluate a sidebars.js (a loop in it must not hang a build)
 _EVALUATE = Path(__file__).with_name("sidebars_eval.mjs")
+_MARKER = "--- docsite sidebars ---\n"  # what sidebars_eval.mjs prints before the JSON
 
 
 def find_sidebars_file(folder: Path, stem: str, report: Report, explicit: str | None = None) -> Path:
@@ -88,7 +89,7 @@ def _javascript(file: Path) -> YamlDocument:
                             "and in what it imports") from exc
     if result.returncode != 0:
         raise BuildError(_node_problem(file, result.stderr))
-    data = json.loads(result.stdout)
+    data = json.loads(result.stdout.rsplit(_MARKER, 1)[-1])
     document = YamlDocument(data, file)
     _index_lines(read_text(file), data, document.lines)
     return document

@@ -343,6 +343,7 @@ const sidebars = {
   ],
 };
 
+console.log('sidebars loaded');
 module.exports = sidebars;
 """
 
@@ -369,6 +370,9 @@ def test_sidebars_js_is_run_by_node_and_its_errors_are_at_their_line(mini_site: 
     ("const x = 1;\nconst more = require('./more-sidebars');\nmodule.exports = {docs: more};\n", 2,
      "sidebars.js failed when run by Node: Error: Cannot find module './more-sidebars'",
      "a sidebars file here may import only"),
+    ("const big = {docs: ['intro'], n: 1n};\nmodule.exports = big;\n", 1,
+     "sidebars.js failed when run by Node: TypeError: Do not know how to serialize a BigInt",
+     "export the sidebars object"),
     ("export const sidebars = {docs: ['intro']};\n", 1,
      "sidebars.js failed when run by Node: TypeError: it exports nothing", "export the sidebars object"),
 ])
