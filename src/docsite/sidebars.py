@@ -1,4 +1,4 @@
-"""Docs sidebars (`content/sidebars.yaml`, or Docusaurus's `sidebars.js` or `sidebars.json`, read by
+"""Docs sidebars (`content/sidebars.yaml`, or Docusaurus's `sidebars.js`, `.ts` or `.json`, read by
 docsite.sidebars_file): resolution, breadcrumbs and previous/next.
 
     docs:                                     # a sidebar id

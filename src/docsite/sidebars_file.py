@@ -4,8 +4,9 @@
 - YAML: parsed with line numbers (docsite.yamlfile).
 - JSON: checked with Python's parser (a syntax error is at its line), then indexed for lines like
   YAML (JSON is YAML), so an item's error points at its line.
-- JavaScript (`.js`, `.cjs`, `.mjs`): `sidebars_eval.mjs` imports the file in Node (in
-  `NODE_TIMEOUT` seconds) and prints its export as JSON. An exception is reported at the file and
+- JavaScript (`.js`, `.cjs`, `.mjs`) and TypeScript (`.ts`): `sidebars_eval.mjs` imports the file
+  in Node (in `NODE_TIMEOUT` seconds; TypeScript made JavaScript by the TypeScript package first, the
+  content folder's or the front end's) and prints its export as JSON. An exception is reported at the file and
   line Node gives. Lines are found by looking for each key and string value in the source, in order:
   a doc id or label written in the file is found where it is written (a computed one takes the line
   of the closest part found).
@@ -28,9 +29,12 @@ from docsite.yamlfile import Location, YamlDocument, load_yaml_file, parse_yaml
 
 # The formats a sidebars file may have, in the order they are looked for.
 SIDEBAR_SUFFIXES = (".yaml", ".yml", ".json", ".js", ".cjs", ".mjs", ".ts")
-JAVASCRIPT = (".js", ".cjs", ".mjs")
+JAVASCRIPT = (".js", ".cjs", ".mjs", ".ts")  # run by Node (TypeScript made JavaScript first)
 NODE_TIMEOUT = 10.0  # seconds Node may take to evaluate a sidebars.js (a loop in it must not hang a build)
 _EVALUATE = Path(__file__).with_name("sidebars_eval.mjs")
+# Where a sidebars.ts finds TypeScript when its own folder has none: the front end's packages
+# (docsite.stages.site.Paths's default front end).
+_FRONTEND = Path(__file__).resolve().parents[2] / "frontend"
 _MARKER = "--- docsite sidebars ---\n"  # what sidebars_eval.mjs prints before the JSON
 
 
@@ -52,10 +56,6 @@ def find_sidebars_file(folder: Path, stem: str, report: Report, explicit: str | 
 def read_sidebars_file(file: Path) -> YamlDocument:
     """The sidebars file's data with the line of each part. Raises BuildError (at the file and line)
     when it cannot be read."""
-    if file.suffix == ".ts":
-        raise BuildError.at(f"{file.name} is TypeScript, which the builder's Node does not run", file, 1,
-                            f"rename it to {file.stem}.js and remove its type annotations (an `import type` line, "
-                            "`: SidebarsConfig`), leaving `module.exports = sidebars` or `export default sidebars`")
     if file.suffix in JAVASCRIPT:
         return _javascript(file)
     if file.suffix == ".json":
@@ -81,7 +81,8 @@ def _json(file: Path) -> YamlDocument:
 
 def _javascript(file: Path) -> YamlDocument:
     try:
-        result = subprocess.run([node(), str(_EVALUATE), str(file.resolve())], capture_output=True, text=True,
+        result = subprocess.run([node(), "--enable-source-maps", str(_EVALUATE), str(file.resolve()), str(_FRONTEND)],
+                                capture_output=True, text=True,
                                 timeout=NODE_TIMEOUT, stdin=subprocess.DEVNULL, cwd=file.parent)
     except subprocess.TimeoutExpired as exc:
         raise BuildError.at(f"{file.name} did not finish in {NODE_TIMEOUT:.0f} s when run by Node", file, 1,
@@ -106,6 +107,10 @@ def _node_problem(file: Path, stderr: str) -> Problem:
     where = re.search(re.escape(file.name) + r":(\d+)", report.get("stack", ""))
     if where:
         line = int(where.group(1))
+    if report.get("kind") == "typescript":
+        return Problem(f"{file.name} is TypeScript, and TypeScript is not installed to read it", file, 1,
+                       f"rename it to {file.stem}.js and remove its type annotations (the `import type` line, "
+                       "`: SidebarsConfig`), or install the front end's packages (npm ci in frontend/)")
     message = f"{file.name} failed when run by Node: {report['name']}: {report['message']}"
     if report.get("kind") == "export":
         return Problem(message, file, line or 1,
@@ -120,6 +125,8 @@ def _node_problem(file: Path, stderr: str) -> Problem:
         return Problem(message, file, line or 1,
                        "a sidebars file here may import only Node's own modules and files beside it: write the "
                        "imported values into the file, or remove the import")
+    if file.suffix == ".ts":
+        return Problem(message, file, line or 1, "fix the TypeScript at this line")
     return Problem(message, file, line or 1,
                    f"fix the JavaScript at this line (`node {file.name}` in its folder shows the same error)")
 

@@ -419,3 +419,37 @@ def test_the_build_reads_the_one_sidebars_file_and_two_are_an_error_naming_both(
     configure(mini_site, docs={"sidebarPath": "sidebars.js"})  # site.yaml names the one to read
     site, report = load(mini_site)
     assert report.errors == [] and [i.label for i in site.sidebars.find("docs").items] == ["Intro"]
+
+
+SIDEBARS_TS = """\
+import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
+
+const sidebars: SidebarsConfig = {
+  docs: ['intro', {type: 'category', label: 'Guides', items: ['environments']}],
+};
+
+export default sidebars;
+"""
+
+
+def test_sidebars_ts_is_read_as_docusaurus_3_reads_it(mini_site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (mini_site / "sidebars.yaml").unlink()
+    sidebars, report = resolve(mini_site, SIDEBARS_TS, name="sidebars.ts")
+    assert report.problems == []
+    assert shape(sidebars.sidebars["docs"].items) == ["Introduction", ("Guides", ["Envs"])]
+    # an exception is at the line of the .ts file; a syntax error where TypeScript notices it
+    for source, line, message in [
+        (SIDEBARS_TS.replace("};\n\nexport", "};\nmissing();\nexport"), 6, "ReferenceError: missing is not defined"),
+        (SIDEBARS_TS.replace("['environments']}]", "['environments']}"), 5, "SyntaxError: "),
+    ]:
+        with pytest.raises(BuildError) as caught:
+            resolve(mini_site, source, name="sidebars.ts")
+        [problem] = caught.value.problems
+        assert problem.line == line and f"sidebars.ts failed when run by Node: {message}" in problem.message
+    # without TypeScript to read it: say so, and how to do without
+    monkeypatch.setattr(sidebars_file, "_FRONTEND", mini_site)
+    with pytest.raises(BuildError) as caught:
+        resolve(mini_site, SIDEBARS_TS, name="sidebars.ts")
+    [problem] = caught.value.problems
+    assert problem.message == "sidebars.ts is TypeScript, and TypeScript is not installed to read it"
+    assert problem.fix is not None and problem.fix.startswith("rename it to sidebars.js")
