@@ -1,7 +1,8 @@
 """Docs versions, as Docusaurus writers know them.
 
-`current` is the docs folder (`docs/`, `sidebars.yaml`). `docsite version 1.0` snapshots it as a
-released version: `versioned_docs/version-1.0/`, `versioned_sidebars/version-1.0-sidebars.yaml`,
+`current` is the docs folder (`docs/`, `sidebars.yaml`, `.json` or `.js`). `docsite version 1.0` snapshots
+it as a released version: `versioned_docs/version-1.0/`, `versioned_sidebars/version-1.0-sidebars.yaml`
+(`.json` for a sidebars.json, and for a sidebars.js the JSON it gives, as Docusaurus writes),
 and `1.0` first in `versions.json` (newest first). Every version is built: the latest released one
 (`docs.lastVersion`) at `/docs/`, `current` at `/docs/next/` once a release exists, older ones at
 `/docs/<name>/`; `docs.versions.<name>` sets a version's label, path, banner, badge and noIndex.
@@ -21,6 +22,7 @@ from typing import Literal
 
 from docsite.config import CONFIG_FILE, SiteConfig
 from docsite.errors import BuildError, Report, closest_first, listing
+from docsite.sidebars_file import JAVASCRIPT, find_sidebars_file, read_sidebars_file
 from docsite.yamlfile import load_yaml_file
 
 PLUGIN_ID = "default"
@@ -36,8 +38,15 @@ def versioned_docs_dir(content_dir: Path, name: str) -> Path:
     return content_dir / VERSIONED_DOCS / f"version-{name}"
 
 
-def versioned_sidebars_file(content_dir: Path, name: str) -> Path:
-    return content_dir / VERSIONED_SIDEBARS / f"version-{name}-sidebars.yaml"
+def versioned_sidebars_file(content_dir: Path, name: str, suffix: str = ".yaml") -> Path:
+    return content_dir / VERSIONED_SIDEBARS / f"version-{name}-sidebars{suffix}"
+
+
+def current_sidebars_file(content_dir: Path, config: SiteConfig, report: Report) -> Path:
+    """The current docs' sidebars file: `docs.sidebarPath` when site.yaml sets it, else the one
+    sidebars.yaml, .json or .js there is (docsite.sidebars_file)."""
+    explicit = config.docs.sidebarPath if "sidebarPath" in config.docs.model_fields_set else None
+    return find_sidebars_file(content_dir, "sidebars", report, explicit)
 
 
 @dataclass(frozen=True)
@@ -153,8 +162,8 @@ def version_sources(config: SiteConfig, content_dir: Path, report: Report) -> li
         badge = options.badge if options is not None and options.badge is not None else len(known) > 1
         base = docs.routeBasePath.rstrip("/") + (f"/{path}" if path else "")
         docs_dir = content_dir / docs.path if name == CURRENT else versioned_docs_dir(content_dir, name)
-        sidebar_file = (content_dir / docs.sidebarPath if name == CURRENT
-                        else versioned_sidebars_file(content_dir, name))
+        sidebar_file = (current_sidebars_file(content_dir, config, report) if name == CURRENT
+                        else find_sidebars_file(content_dir / VERSIONED_SIDEBARS, f"version-{name}-sidebars", report))
         sources.append(VersionSource(name, label, base, docs_dir, sidebar_file, is_last, banner, badge,
                                      options.noIndex if options is not None else False))
     by_base: dict[str, VersionSource] = {}
@@ -194,11 +203,18 @@ def cut_version(content_dir: Path, config: SiteConfig, name: str) -> list[Path]:
     written = []
     shutil.copytree(docs_dir, target)
     written.append(target)
-    sidebars = content_dir / config.docs.sidebarPath
+    report = Report()
+    sidebars = current_sidebars_file(content_dir, config, report)
+    report.raise_if_errors()
     if sidebars.is_file():
-        sidebar_copy = versioned_sidebars_file(content_dir, name)
+        # a sidebars.js is saved as the JSON it gives, as Docusaurus does (what it imports may change)
+        javascript = sidebars.suffix in JAVASCRIPT
+        sidebar_copy = versioned_sidebars_file(content_dir, name, ".json" if javascript else sidebars.suffix)
         sidebar_copy.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(sidebars, sidebar_copy)
+        if javascript:
+            sidebar_copy.write_text(json.dumps(read_sidebars_file(sidebars).data, indent=2) + "\n", encoding="utf-8")
+        else:
+            shutil.copyfile(sidebars, sidebar_copy)
         written.append(sidebar_copy)
     versions_file = content_dir / VERSIONS_FILE
     versions_file.write_text(json.dumps([name, *released], indent=2) + "\n", encoding="utf-8")

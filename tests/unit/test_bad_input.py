@@ -195,6 +195,23 @@ def sidebar_type_not_a_name(site: Path) -> tuple[Path, int, str]:
     return file, 3, "unknown sidebar item type '[]'"
 
 
+def sidebars_js_syntax_error(site: Path) -> tuple[Path, int, str]:
+    (site / "sidebars.yaml").unlink()
+    file = write(site / "sidebars.js", "const sidebars = {\n  docs: ['intro',\n};\nmodule.exports = sidebars;\n")
+    return file, 3, "sidebars.js failed when run by Node: SyntaxError: Unexpected token '}'"
+
+
+def two_sidebars_files(site: Path) -> tuple[Path, int, str]:
+    file = write(site / "sidebars.json", '{"docs": ["intro"]}\n')
+    return file, 1, "two sidebars files: sidebars.yaml and sidebars.json; the builder reads one"
+
+
+def sidebar_shorthand_meant_as_a_category(site: Path) -> tuple[Path, int, str]:
+    file = write(site / "sidebars.yaml", "docs:\n  - intro\n  - label: Guides\n    items: [intro]\n")
+    return file, 3, ("'label' is not a list of items: a mapping without a 'type' is Docusaurus's categories "
+                     "shorthand, {Label: [items]}, where each key is a category's label")
+
+
 def spec_with(site: Path, old: str, new: str) -> tuple[Path, int]:
     """The small valid spec with `old` replaced by `new`: the file and the line of `new`."""
     text = VALID_SPEC.replace(old, new)
@@ -282,6 +299,9 @@ CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
                                  'href="java\\tscript:alert(1)" on <a> is not an address a page may use'),
     "front matter key '['": front_matter_key_with_a_bracket,
     "sidebar item type []": sidebar_type_not_a_name,
+    "sidebars.js that Node cannot run": sidebars_js_syntax_error,
+    "sidebars.yaml and sidebars.json": two_sidebars_files,
+    "a category without its type (the shorthand)": sidebar_shorthand_meant_as_a_category,
     "$ref: [1]": spec_ref_not_a_string,
     "properties: null": spec_properties_null,
     "$$$$": empty_math,

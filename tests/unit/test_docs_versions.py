@@ -42,6 +42,18 @@ def test_version_snapshots_the_docs_and_sidebars_in_docusaurus_layout(site: Path
     assert json.loads((site / "versions.json").read_text()) == ["2.0", "1.0"], "newest first"
 
 
+def test_a_sidebars_js_is_saved_as_the_json_it_gives_as_docusaurus_does(site: Path) -> None:
+    (site / "sidebars.yaml").unlink()
+    write(site / "sidebars.js",
+          "const guides = ['guides/first'];\nmodule.exports = {docs: ['intro', {Guides: guides}]};\n")
+    cut(site, "1.0")
+    saved = site / "versioned_sidebars" / "version-1.0-sidebars.json"
+    assert json.loads(saved.read_text()) == {"docs": ["intro", {"Guides": ["guides/first"]}]}
+    built, report = load(site)
+    assert report.errors == []
+    assert [item.label for item in built.version_sidebars["1.0"].find("docs").items] == ["Intro", "Guides"]
+
+
 @pytest.mark.parametrize("name", ["1.0", "current", "a/b", ""])
 def test_version_refuses_a_name_it_cannot_use(site: Path, name: str) -> None:
     if name == "1.0":

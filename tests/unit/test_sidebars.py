@@ -6,11 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from docsite import sidebars_file
 from docsite.config import load_config
 from docsite.content import load_content
-from docsite.errors import Report
-from docsite.sidebars import SidebarCategory, SidebarLink, Sidebars, load_sidebars
-from tests.unit.sitefiles import doc, write
+from docsite.errors import BuildError, Report
+from docsite.sidebars import SidebarCategory, SidebarItem, SidebarLink, Sidebars, load_sidebars
+from tests.unit.sitefiles import configure, doc, load, write
 
 DOCS = {
     "intro": doc("Introduction", "slug: /\n"),
@@ -26,10 +27,11 @@ DOCS = {
 }
 
 
-def resolve(content: Path, sidebars_yaml: str, dev: bool = False) -> tuple[Sidebars, Report]:
+def resolve(content: Path, sidebars_yaml: str, dev: bool = False,
+            name: str = "sidebars.yaml") -> tuple[Sidebars, Report]:
     for doc_id, text in DOCS.items():
         write(content / "docs" / f"{doc_id}.md", text)
-    file = write(content / "sidebars.yaml", sidebars_yaml)
+    file = write(content / name, sidebars_yaml)
     report = Report()
     loaded = load_content(content, load_config(content), report, dev=dev)
     return load_sidebars(file, loaded.doc_index(), "/docs", report), report
@@ -270,3 +272,184 @@ def test_a_category_files_link_of_the_wrong_type_names_the_forms(mini_site: Path
     [(message, line, fix)] = bad_category(mini_site, "_category_.yml", "label: Tutorials\nlink: overview\n")
     assert (message, line) == ("'link' must be a link or null, not \"overview\"", 2)
     assert fix is not None and "link: {type: doc, id: intro}" in fix
+
+
+# -- Docusaurus's shorthand and its sidebars.js / sidebars.json ----------------------------------
+
+def shape(items: list[SidebarItem]) -> list[object]:
+    """A sidebar's items as labels, a category as (label, its items)."""
+    return [(i.label, shape(i.items)) if isinstance(i, SidebarCategory) else i.label for i in items]
+
+
+SHORTHAND_SHAPE = [("Getting started", ["Introduction", "Envs"]),
+                   ("Auth", ["Seller channel clients", ("Clients", ["Access-control clients"])])]
+
+
+def test_the_categories_shorthand_reads_as_docusaurus_reads_it(mini_site: Path) -> None:
+    # a sidebar that is a mapping: a category per key; nested mappings are nested categories
+    whole, report = resolve(mini_site, "docs:\n  Getting started: [intro, environments]\n  Auth:\n"
+                                       "    - authentication/seller-channel-clients\n"
+                                       "    - Clients: [authentication/access-control-clients]\n")
+    assert report.problems == []
+    assert shape(whole.sidebars["docs"].items) == SHORTHAND_SHAPE
+    # the same inside a list, beside items of the long form, and as a category's items
+    mixed, report = resolve(mini_site, "docs:\n  - {Getting started: [intro, environments]}\n"
+                                       "  - type: category\n    label: Auth\n    items:\n"
+                                       "      - authentication/seller-channel-clients\n"
+                                       "      - {Clients: [authentication/access-control-clients]}\n")
+    assert report.problems == []
+    assert shape(mixed.sidebars["docs"].items) == SHORTHAND_SHAPE
+    assert mixed.navigation["/docs/environments"].breadcrumbs[0].label == "Getting started"
+
+
+def test_a_mapping_without_a_type_is_the_shorthand_and_its_error_says_what_was_meant(mini_site: Path) -> None:
+    _, report = resolve(mini_site, "docs:\n  - intro\n  - label: Guides\n    items: [environments]\n"
+                                   "  - {id: environments}\n")
+    problems = [(p.message, p.line, p.fix) for p in report.errors]
+    assert ("'label' is not a list of items: a mapping without a 'type' is Docusaurus's categories shorthand, "
+            "{Label: [items]}, where each key is a category's label", 3,
+            "add 'type: category' to make this mapping a category item (label, items, link...)") in problems
+    assert any(line == 5 and fix == "add 'type: doc' to make this mapping a doc item (id, label)"
+               for _, line, fix in problems)
+    _, report = resolve(mini_site, "docs: intro\n")
+    [problem] = report.errors
+    assert (problem.message, problem.line) == ("sidebar 'docs' must be a list of items, not a string ('intro')", 1)
+    assert problem.fix is not None and "docs: {Guides: [intro, guides/first]}" in problem.fix
+
+
+def test_docusaurus_keys_that_change_nothing_are_accepted_and_an_html_item_is_a_warning(mini_site: Path) -> None:
+    sidebars, report = resolve(mini_site, "docs:\n  - {type: doc, id: intro, key: start, customProps: {a: 1}}\n"
+                                          "  - {type: category, label: A, description: All, items: [environments]}\n"
+                                          "  - {type: html, value: '<hr/>', defaultStyle: true}\n")
+    assert report.errors == []
+    [warning] = report.warnings
+    assert warning.line == 4 and "type 'html' is not shown" in warning.message
+    assert [i.label for i in sidebars.sidebars["docs"].items] == ["Introduction", "A"]
+
+
+SIDEBARS_JS = """\
+// @ts-check
+/** @type {import('@docusaurus/plugin-content-docs').SidebarsConfig} */
+const guides = ['environments'];
+const sidebars = {
+  docs: [
+    'intro',
+    {
+      type: 'category',
+      label: 'Auth',
+      items: ['authentication/seller-channel-clients', 'authentication/acces-control-clients'],
+    },
+    {Guides: guides},
+  ],
+};
+
+console.log('sidebars loaded');
+module.exports = sidebars;
+"""
+
+
+def test_sidebars_js_is_run_by_node_and_its_errors_are_at_their_line(mini_site: Path) -> None:
+    (mini_site / "sidebars.yaml").unlink()
+    sidebars, report = resolve(mini_site, SIDEBARS_JS, name="sidebars.js")
+    [problem] = report.errors
+    assert problem.file == mini_site / "sidebars.js" and problem.line == 10, "the line the bad id is written on"
+    assert "no doc with id 'authentication/acces-control-clients'" in problem.message
+    assert shape(sidebars.sidebars["docs"].items) == ["Introduction", ("Auth", ["Seller channel clients"]),
+                                                      ("Guides", ["Envs"])]
+    esm = SIDEBARS_JS.replace("acces-control", "access-control").replace("module.exports =", "export default")
+    (mini_site / "sidebars.js").unlink()
+    sidebars, report = resolve(mini_site, esm, name="sidebars.mjs")
+    assert report.problems == [] and len(sidebars.sidebars["docs"].items) == 3
+
+
+@pytest.mark.parametrize(("source", "line", "message", "fix"), [
+    ("const sidebars = {\n  docs: ['intro',\n};\nmodule.exports = sidebars;\n", 3,
+     "sidebars.js failed when run by Node: SyntaxError: Unexpected token '}'", "fix the JavaScript at this line"),
+    ("const sidebars = {docs: ['intro']};\nmissing();\nmodule.exports = sidebars;\n", 2,
+     "sidebars.js failed when run by Node: ReferenceError: missing is not defined", "fix the JavaScript"),
+    ("const x = 1;\nconst more = require('./more-sidebars');\nmodule.exports = {docs: more};\n", 2,
+     "sidebars.js failed when run by Node: Error: Cannot find module './more-sidebars'",
+     "a sidebars file here may import only"),
+    ("const big = {docs: ['intro'], n: 1n};\nmodule.exports = big;\n", 1,
+     "sidebars.js failed when run by Node: TypeError: Do not know how to serialize a BigInt",
+     "export the sidebars object"),
+    ("export const sidebars = {docs: ['intro']};\n", 1,
+     "sidebars.js failed when run by Node: TypeError: it exports nothing", "export the sidebars object"),
+])
+def test_a_sidebars_js_node_cannot_run_is_an_error_at_its_line(mini_site: Path, source: str, line: int,
+                                                              message: str, fix: str) -> None:
+    (mini_site / "sidebars.yaml").unlink()
+    with pytest.raises(BuildError) as caught:
+        resolve(mini_site, source, name="sidebars.js")
+    [problem] = caught.value.problems
+    assert (problem.file, problem.line) == (mini_site / "sidebars.js", line)
+    assert problem.message.startswith(message) and problem.fix is not None and problem.fix.startswith(fix)
+
+
+def test_a_sidebars_js_that_never_finishes_is_stopped(mini_site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sidebars_file, "NODE_TIMEOUT", 1.0)
+    (mini_site / "sidebars.yaml").unlink()
+    with pytest.raises(BuildError, match=r"sidebars.js did not finish in 1 s when run by Node"):
+        resolve(mini_site, "while (true) {}\nmodule.exports = {docs: []};\n", name="sidebars.js")
+
+
+def test_sidebars_json_in_the_shorthand_has_its_lines(mini_site: Path) -> None:
+    (mini_site / "sidebars.yaml").unlink()
+    sidebars, report = resolve(mini_site, '{\n  "docs": {\n    "Start": ["intro", "enviroments"]\n  }\n}\n',
+                               name="sidebars.json")
+    [problem] = report.errors
+    assert problem.line == 3 and "no doc with id 'enviroments'" in problem.message
+    assert shape(sidebars.sidebars["docs"].items) == [("Start", ["Introduction"])]
+    with pytest.raises(BuildError) as caught:
+        resolve(mini_site, '{\n  "docs": ["intro",]\n}\n', name="sidebars.json")
+    assert caught.value.problems[0].line == 2 and caught.value.problems[0].message.startswith("invalid JSON")
+
+
+def test_the_build_reads_the_one_sidebars_file_and_two_are_an_error_naming_both(mini_site: Path) -> None:
+    (mini_site / "sidebars.yaml").unlink()
+    write(mini_site / "sidebars.json", '{"docs": {"Start": ["intro"]}}\n')
+    site, report = load(mini_site)
+    assert report.errors == [] and [i.label for i in site.sidebars.find("docs").items] == ["Start"]
+    write(mini_site / "sidebars.js", "module.exports = {docs: ['intro']};\n")
+    with pytest.raises(BuildError) as caught:
+        load(mini_site)
+    [problem] = [p for p in caught.value.problems if "sidebars files" in p.message]
+    assert problem.message == "two sidebars files: sidebars.json and sidebars.js; the builder reads one"
+    assert problem.fix is not None and "docs: {sidebarPath: sidebars.json}" in problem.fix
+    configure(mini_site, docs={"sidebarPath": "sidebars.js"})  # site.yaml names the one to read
+    site, report = load(mini_site)
+    assert report.errors == [] and [i.label for i in site.sidebars.find("docs").items] == ["Intro"]
+
+
+SIDEBARS_TS = """\
+import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
+
+const sidebars: SidebarsConfig = {
+  docs: ['intro', {type: 'category', label: 'Guides', items: ['environments']}],
+};
+
+export default sidebars;
+"""
+
+
+def test_sidebars_ts_is_read_as_docusaurus_3_reads_it(mini_site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (mini_site / "sidebars.yaml").unlink()
+    sidebars, report = resolve(mini_site, SIDEBARS_TS, name="sidebars.ts")
+    assert report.problems == []
+    assert shape(sidebars.sidebars["docs"].items) == ["Introduction", ("Guides", ["Envs"])]
+    # an exception is at the line of the .ts file; a syntax error where TypeScript notices it
+    for source, line, message in [
+        (SIDEBARS_TS.replace("};\n\nexport", "};\nmissing();\nexport"), 6, "ReferenceError: missing is not defined"),
+        (SIDEBARS_TS.replace("['environments']}]", "['environments']}"), 5, "SyntaxError: "),
+    ]:
+        with pytest.raises(BuildError) as caught:
+            resolve(mini_site, source, name="sidebars.ts")
+        [problem] = caught.value.problems
+        assert problem.line == line and f"sidebars.ts failed when run by Node: {message}" in problem.message
+    # without TypeScript to read it: say so, and how to do without
+    monkeypatch.setattr(sidebars_file, "_FRONTEND", mini_site)
+    with pytest.raises(BuildError) as caught:
+        resolve(mini_site, SIDEBARS_TS, name="sidebars.ts")
+    [problem] = caught.value.problems
+    assert problem.message == "sidebars.ts is TypeScript, and TypeScript is not installed to read it"
+    assert problem.fix is not None and problem.fix.startswith("rename it to sidebars.js")

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from docsite.errors import Problem
 from docsite.markdown.code_tabs import expand_code_tabs
+from docsite.markdown.mdx_code_blocks import unwrap_mdx_code_blocks
 from docsite.markdown.parser import MAX_NESTING, TOO_DEEP, markdown_parser
 from docsite.markdown.tree import (
     DIAGRAM_LANGUAGE,
@@ -38,6 +39,7 @@ def render_markdown(text: str, file: Path, first_line: int = 1, *, title_heading
             f"the page is {size / 1e6:.1f} MB of Markdown, more than the {MAX_MARKDOWN_BYTES / 1e6:.0f} MB a page "
             "may hold", file, first_line,
             "split it into several pages: the sidebar and the previous/next links join them")])
+    text = unwrap_mdx_code_blocks(text)  # Docusaurus reads their content as the page's
     env: dict[str, int] = {}
     found: list[Problem] = []  # the code tabs' (npm2yarn, `tab` blocks)
 
