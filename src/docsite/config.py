@@ -8,6 +8,7 @@ error that names the file, the line and the closest known key.
 from __future__ import annotations
 
 import difflib
+import re
 from pathlib import Path
 from typing import Any, Literal
 
@@ -266,6 +267,25 @@ class Storage(Model):
     namespace: str | None = None
 
 
+_HOST = re.compile(r"^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$")
+
+
+class Embeds(Model):
+    """What pages may embed in an `<iframe>` (a video player): the hosts, by name
+    (`www.youtube-nocookie.com`); they are added to the Content-Security-Policy's `frame-src`."""
+
+    hosts: list[str] = []
+
+    @field_validator("hosts")
+    @classmethod
+    def _host_names(cls, hosts: list[str]) -> list[str]:
+        for host in hosts:
+            if not _HOST.match(host):
+                raise ValueError(f"'{host}' is not a host name: write the name alone, in lower case, such as "
+                                 "www.youtube-nocookie.com (no https://, no path, no port)")
+        return hosts
+
+
 class LocaleConfig(Model):
     label: str
     direction: Literal["ltr", "rtl"] = "ltr"
@@ -400,6 +420,7 @@ class SiteConfig(Model):
     analytics: Analytics = Analytics()
     helpDesk: HelpDesk = HelpDesk()
     storage: Storage = Storage()
+    embeds: Embeds = Embeds()
     redirects: list[RedirectRule] = []
     lint: Lint = Lint()
     onBrokenLinks: Literal["throw", "warn", "ignore"] = "throw"

@@ -21,7 +21,7 @@ from docsite.markdown.text import Node
 _TAGS = re.compile(r"<[^>]+>")
 _BLOCKS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "pre", "blockquote", "table", "hr",
                      "div", "section", "details", "Details", "dl", "CodeBlock", "Tabs", "TableWrapper",
-                     "OperationCard", "figure", "Diagram"})
+                     "OperationCard", "figure", "Diagram", "TOCInline"})
 
 Absolute = Callable[[str], str]
 
@@ -59,6 +59,8 @@ def _block(node: list[Any], absolute: Absolute) -> str:
         return _list(tag, children, absolute)
     if tag == "CodeBlock":
         return _code(props)
+    if tag == "TOCInline":  # the headings it lists are in the Markdown, where they are
+        return ""
     if tag == "Diagram":  # a Mermaid diagram stays its source: Markdown renderers draw it again
         title = f' title="{props["title"]}"' if props.get("title") else ""
         return _fence(str(props.get("source", "")), f"mermaid{title}")
