@@ -476,13 +476,14 @@ def _site(tmp_path: Path, files: dict[str, str]) -> Path:
 
 def test_a_partial_is_rendered_in_place_and_its_headings_join_the_page(tmp_path: Path) -> None:
     site = _site(tmp_path, {
-        "docs/_shared/_setup.md": "---\ndescription: not read\n---\n## Set up\n\nHello {props.productName}, read "
-                                  "[the intro](../intro.md#start).\n\nimport Step from '@site/docs/_step.mdx';\n\n<Step />\n",
+        "docs/_shared/_setup.md": "---\ndescription: not read\n---\n## Set up\n\nHello {props.productName}, "
+                                  "read [the intro](../intro.md#start).\n\n"
+                                  "import Step from '@site/docs/_step.mdx';\n\n<Step />\n",
         "docs/_step.mdx": "### A step\n\n```bash\ncurl https://api.example.com\n```\n",
     })
     page = site / "docs" / "guide.md"
-    rendered = render_markdown("## Before\n\nimport Setup from './_shared/_setup.md';\n\n<Setup productName=\"Tickets\" />\n\n"
-                               "## After\n\n## Set up\n", page, 3, site_root=site)
+    rendered = render_markdown("## Before\n\nimport Setup from './_shared/_setup.md';\n\n"
+                               "<Setup productName=\"Tickets\" />\n\n## After\n\n## Set up\n", page, 3, site_root=site)
     assert rendered.problems == []
     assert [(h.id, h.level, h.line) for h in rendered.headings] == [
         ("before", 2, 3), ("set-up", 2, 7), ("a-step", 3, 7), ("after", 2, 9), ("set-up-1", 2, 11)]
