@@ -10,9 +10,9 @@ from __future__ import annotations
 import difflib
 import re
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from docsite.errors import BuildError, listing
@@ -270,20 +270,18 @@ class Storage(Model):
 _HOST = re.compile(r"^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$")
 
 
+def _host_name(host: str) -> str:
+    if not _HOST.match(host):
+        raise ValueError(f"'{host}' is not a host name: write the name alone, in lower case, such as "
+                         "www.youtube-nocookie.com (no https://, no path, no port)")
+    return host
+
+
 class Embeds(Model):
     """What pages may embed in an `<iframe>` (a video player): the hosts, by name
     (`www.youtube-nocookie.com`); they are added to the Content-Security-Policy's `frame-src`."""
 
-    hosts: list[str] = []
-
-    @field_validator("hosts")
-    @classmethod
-    def _host_names(cls, hosts: list[str]) -> list[str]:
-        for host in hosts:
-            if not _HOST.match(host):
-                raise ValueError(f"'{host}' is not a host name: write the name alone, in lower case, such as "
-                                 "www.youtube-nocookie.com (no https://, no path, no port)")
-        return hosts
+    hosts: list[Annotated[str, AfterValidator(_host_name)]] = []
 
 
 class LocaleConfig(Model):

@@ -39,8 +39,10 @@ def test_docusaurus_pages_build_with_no_error_or_warning(tmp_path: Path) -> None
     assert route_data(site, "/docs/docusaurus/reference")["title"] == "All the reference"
     # tags, in both forms, and their pages
     assert route_data(site, "/docs/tags/tabs-and-code")["title"] == '2 docs tagged with "Tabs and code"'
-    assert {"old-anchor", "older-anchor", "v1.2-changes"} <= next(
-        r for r in site.routes if r.path == "/docs/docusaurus/intro").anchors
+    intro = next(r for r in site.routes if r.path == "/docs/docusaurus/intro")
+    assert {"old-anchor", "older-anchor", "v1.2-changes"} <= intro.anchors
+    assert intro.rendered is not None  # a .md link to an .mdx page is its route
+    assert intro.rendered.links[-1].props["href"] == "/docs/docusaurus/guides/partials#watch-the-walkthrough"
     # an .mdx page: its partials' headings are in its TOC, a partial's .md link is resolved from the
     # partial's folder, and the partials themselves (names starting with _) are no pages
     mdx = next(r for r in site.routes if r.path == "/docs/docusaurus/guides/partials")
