@@ -179,7 +179,7 @@ class HtmlToTree(HTMLParser):
                 self.refused.discard(_IN_HEAD)
             return
         if tag in self.placed:
-            return  # its element is complete: nothing written between its tags is read (an iframe's fallback)
+            return  # its element was complete at its start tag: the end tag closes nothing
         if tag in self.open_refused:
             del self.open_refused[len(self.open_refused) - 1 - self.open_refused[::-1].index(tag):]
         if tag in VOID_ELEMENTS:
@@ -206,8 +206,12 @@ class HtmlToTree(HTMLParser):
         host = urlsplit(src).hostname if src.lower().startswith("https://") else None
         if not host:
             self.refused.add("iframe")
-            self._problem(f"<iframe src=\"{src}\">: an embed needs an https:// address",
-                          'write its address in full: src="https://www.youtube-nocookie.com/embed/…"')
+            if "srcdoc" in values and not src:
+                self._problem("<iframe srcdoc>: an embed shows a page of an allowed host, not HTML written here",
+                              "write that HTML in the page itself, or embed a page by its https:// address (src)")
+            else:
+                self._problem(f"<iframe src=\"{src}\">: an embed needs an https:// address",
+                              'write its address in full: src="https://www.youtube-nocookie.com/embed/…"')
             return
         props: dict[str, Any] = {"src": src, "title": values.get("title") or f"Embedded content from {host}"}
         for name, value in attrs:
