@@ -27,8 +27,7 @@ _IMPORT = re.compile(r"""import\s+(?:(?P<what>[^'";]+?)\s+from\s+)?(?P<quote>['"
 _IDENTIFIER = re.compile(r"^[A-Za-z_$][\w$]*$")
 _PARTIAL_SOURCE = re.compile(r"^(?:\.{1,2}/|@site/).*\.mdx?$")
 # the partials a file imports, found in its bytes before it is rendered (the result cache's key)
-_PARTIAL_IMPORT = re.compile(rb"""^import\s+[A-Za-z_$][\w$]*\s+from\s+['"]((?:\.{1,2}/|@site/)[^'"\n]*\.mdx?)['"]""",
-                             re.MULTILINE)
+_PARTIAL_IMPORT = re.compile(rb"""import\s+[A-Za-z_$][\w$]*\s+from\s+['"]((?:\.{1,2}/|@site/)[^'"\n]*\.mdx?)['"]""")
 PROP = re.compile(r"\{\s*props\.([A-Za-z_$][\w$]*)\s*\}")
 
 
@@ -90,7 +89,15 @@ def partial_path(source: str, file: Path, site_root: Path | None) -> Path | None
 def partial_sources(data: bytes) -> list[str]:
     """What a file's import lines name as partials, read from its bytes (a line in a code block
     counts too: this is for the result cache's key, where one file too many costs nothing)."""
-    return [match.decode("utf-8", "replace") for match in _PARTIAL_IMPORT.findall(data)]
+    # each line that starts with `import` is tried (bytes.find: a regular expression's `^` with
+    # re.MULTILINE tries every position, 40 times slower on a page of 13 KB)
+    starts = [0] if data.startswith(b"import") else []
+    line = data.find(b"\nimport")
+    while line != -1:
+        starts.append(line + 1)
+        line = data.find(b"\nimport", line + 1)
+    return [match.group(1).decode("utf-8", "replace") for start in starts
+            if (match := _PARTIAL_IMPORT.match(data, start))]
 
 
 def read_partial(file: Path) -> tuple[str, int]:
