@@ -11,9 +11,18 @@ import difflib
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from docsite.errors import BuildError, listing
@@ -271,6 +280,23 @@ class Storage(Model):
     namespace: str | None = None
 
 
+_HOST = re.compile(r"^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$")
+
+
+def _host_name(host: str) -> str:
+    if not _HOST.match(host):
+        raise ValueError(f"'{host}' is not a host name: write the name alone, in lower case, such as "
+                         "www.youtube-nocookie.com (no https://, no path, no port)")
+    return host
+
+
+class Embeds(Model):
+    """What pages may embed in an `<iframe>` (a video player): the hosts, by name
+    (`www.youtube-nocookie.com`); they are added to the Content-Security-Policy's `frame-src`."""
+
+    hosts: list[Annotated[str, AfterValidator(_host_name)]] = []
+
+
 class LocaleConfig(Model):
     label: str
     direction: Literal["ltr", "rtl"] = "ltr"
@@ -495,6 +521,7 @@ class SiteConfig(Model):
     analytics: Analytics = Analytics()
     helpDesk: HelpDesk = HelpDesk()
     storage: Storage = Storage()
+    embeds: Embeds = Embeds()
     redirects: list[RedirectRule] = []
     lint: Lint = Lint()
     onBrokenLinks: Literal["throw", "warn", "ignore"] = "throw"

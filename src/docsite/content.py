@@ -23,12 +23,13 @@ from typing import Any, Generic, NamedTuple, TypeVar
 from pydantic import BaseModel, ConfigDict
 
 from docsite.cache import results
-from docsite.config import SiteConfig
+from docsite.config import CONFIG_FILE, SiteConfig
 from docsite.errors import BuildError, Problem, Report, internal_error, listing
 from docsite.frontmatter import read_markdown_file
 from docsite.frontmatter_models import BlogFrontMatter, DocFrontMatter, FrontMatter, PageFrontMatter
-from docsite.markdown import DIAGRAM_LANGUAGE, Rendered, render_markdown
+from docsite.markdown import DIAGRAM_LANGUAGE, Rendered, is_page_file, render_markdown
 from docsite.markdown.highlight import warm_lexers
+from docsite.markdown.mdx import partial_path, partial_sources
 from docsite.markdown.text import plain_text
 from docsite.versioned_docs import CURRENT, VersionSource, version_sources
 from docsite.yaml_validation import validate
@@ -215,11 +216,6 @@ def load_content(content_dir: Path, config: SiteConfig, report: Report, *, dev: 
             report.error(f"docs/{name}, Docusaurus's tag definitions, is not read here", docs_dir / name, 1,
                          "write each tag in the docs' front matter, as a word or as {label: Orders API, "
                          "permalink: /orders-api}, and delete this file")
-    for folder in (docs_dir, blog_dir, pages_dir):
-        for mdx in sorted(folder.rglob("*.mdx")) if folder.is_dir() else []:
-            report.error("an .mdx file: it would not be built", mdx, 1,
-                         "rename it to .md; pages are Markdown with directives for components and tabs "
-                         "(content/README.md), MDX's import lines and JSX are not read")
     _run(pending)
     return content
 
@@ -280,11 +276,47 @@ def _unchanged(file: Path, data: bytes) -> bool:
 
 
 def _cache_key(file: Path, model: type[F]) -> tuple[str, bytes] | None:
+    """The result cache's key of a Markdown file: its path and bytes, and those of the partials it
+    includes (at any depth: a partial saved renders the pages that include it again); with the bytes."""
     try:
         data = file.read_bytes()
     except OSError:
         return None
-    return results().key("markdown", str(file), f"{model.__module__}.{model.__qualname__}", data), data
+    key = results().key("markdown", str(file), f"{model.__module__}.{model.__qualname__}", data,
+                        *_partial_bytes(file, data))
+    return key, data
+
+
+def _partial_bytes(file: Path, data: bytes) -> Iterator[str | bytes]:
+    """Each partial `file` (whose bytes are `data`) imports, at any depth, and its bytes: a missing
+    one too, so that creating it renders the page again."""
+    seen = {file}
+    pending = [(file, data)]
+    while pending:
+        importer, text = pending.pop()
+        for source in partial_sources(text):
+            path = partial_path(source, importer, content_root(importer))
+            if path is None or path in seen:
+                continue
+            seen.add(path)
+            try:
+                partial = path.read_bytes()
+            except OSError:
+                partial = b""
+                yield f"{path} (missing)"
+            else:
+                yield str(path)
+            yield partial
+            pending.append((path, partial))
+
+
+def content_root(file: Path) -> Path | None:
+    """The content folder `file` is in: the closest folder above it holding site.yaml (a partial's
+    `@site/` import starts there, as Docusaurus's starts at the site's folder); None outside one."""
+    for folder in file.parents:
+        if (folder / CONFIG_FILE).is_file():
+            return folder
+    return None
 
 
 def _load_markdown(file: Path, model: type[F], report: Report) -> Loaded[F] | None:
@@ -298,7 +330,7 @@ def _load_markdown(file: Path, model: type[F], report: Report) -> Loaded[F] | No
         # the leading heading is the title; with hide_title the layout shows no title, so the
         # heading the body wrote stays (hide_title hides the title only, as in Docusaurus)
         rendered = render_markdown(source.body, file, source.body_line,
-                                   title_heading=not getattr(front, "hide_title", False))
+                                   title_heading=not getattr(front, "hide_title", False), site_root=content_root(file))
     except Exception as exc:  # a bug met on this file: name it, and go on with the others
         report.extend([internal_error(exc, file)])
         return None
@@ -371,8 +403,11 @@ def _fence_languages(sources: Iterable[bytes]) -> set[str]:
 
 
 def _markdown_files(folder: Path) -> Iterator[Path]:
+    """The pages below `folder`: `.md` and `.mdx` files but README.md, and none whose name or folder
+    starts with `_` (`is_page_file`)."""
     if folder.is_dir():
-        yield from sorted(p for p in folder.rglob("*.md") if p.name != "README.md" and not p.name.startswith("_"))
+        yield from sorted(p for p in folder.rglob("*.md*") if p.name != "README.md"
+                          and is_page_file(p.relative_to(folder)))
 
 
 def _load_docs(content_dir: Path, version: VersionSource, report: Report,
@@ -460,6 +495,8 @@ def _load_react_pages(pages_dir: Path, report: Report) -> Iterator[ReactPage]:
     if not pages_dir.is_dir():
         return
     for file in sorted(pages_dir.rglob("*.yaml")):
+        if any(part.startswith("_") for part in file.relative_to(pages_dir).parts):
+            continue  # as for Markdown pages: `_` marks what is no page
         try:
             document = load_yaml_file(file)
             page = validate(ReactPageFile, document)

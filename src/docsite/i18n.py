@@ -31,6 +31,7 @@ from typing import Any
 
 from docsite.config import CONFIG_FILE, SiteConfig
 from docsite.errors import BuildError, Problem, Report, closest_first, listing
+from docsite.markdown import is_page_file
 from docsite.yamlfile import load_yaml_file
 
 I18N_DIR = "i18n"
@@ -108,7 +109,7 @@ def locale_content(content_dir: Path, locale: str, target: Path) -> LocaleConten
 
 def _is_page(path: Path) -> bool:
     """A file that is a page of the site: Markdown docs, posts and pages, and React pages (YAML)."""
-    if path.suffix == ".md":
+    if is_page_file(path):
         return path.parts[0] in ("docs", "blog", "pages", "versioned_docs")
     return path.parts[0] == "pages" and path.suffix in (".yaml", ".yml")
 

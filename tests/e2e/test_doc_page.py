@@ -16,6 +16,8 @@ from tests.e2e.conftest import VariantSite, stub_third_parties
 from tests.e2e.docs_engine import (
     DOCUSAURUS,
     DOCUSAURUS_INTRO,
+    DOCUSAURUS_PARTIALS,
+    EMBED_HOST,
     SHOWCASE,
     TABS_ELSEWHERE,
     add_fixture_pages,
@@ -237,6 +239,41 @@ def test_docusaurus_admonitions_of_every_kind_and_hide_title(page: Page, showcas
     expect(page.locator("article h1")).to_have_count(1)
     expect(page.locator("article h1")).to_have_text(re.compile(r"^Welcome, Docusaurus writer"))
     expect(page).to_have_title(re.compile(r"^Docusaurus habits \|"))
+
+
+def test_docusaurus_partials_toc_inline_and_an_allowed_iframe_render(page: Page, showcase_site: str) -> None:
+    """An .mdx page as Docusaurus writes it: its partials' content where they are placed (one from
+    @site/, one given a prop), their headings in the page's table of contents; <TOCInline> a list of
+    links to the headings; the <iframe> sandboxed at 16:9, its host allowed by the CSP's frame-src."""
+    response = page.goto(showcase_site + DOCUSAURUS_PARTIALS)
+    hydrated(page)
+    article = page.locator("article")
+    assert article.locator("h2[id], h3[id]").evaluate_all("all => all.map(h => h.id)") == [
+        "before-you-start", "install-the-client", "watch-the-walkthrough", "getting-help"]
+    expect(article).to_contain_text("Install the client for the Python client, then read the guides overview.")
+    expect(article.locator(".code-block")).to_contain_text("pip install requests")
+    expect(article).to_contain_text("Write to the support team")
+    for source in ("import ", "@theme/", "props.", "<Setup", "TOCInline"):
+        expect(article).not_to_contain_text(source)
+    expect(page.locator(".toc-desktop .toc-link")).to_have_text(
+        ["Before you start", "Install the client", "Watch the walkthrough", "Getting help"])
+    inline = article.locator(".toc-inline")
+    expect(inline.locator(":scope > ul > li > a")).to_have_text(
+        ["Before you start", "Install the client", "Watch the walkthrough"])
+    expect(inline.locator("ul ul a")).to_have_text(["Getting help"])
+    inline.get_by_role("link", name="Getting help").click()
+    landed(page, "getting-help")
+    frame = article.locator(".embed iframe")
+    expect(frame).to_have_attribute("src", re.compile(r"^https://www\.youtube-nocookie\.com/embed/"))
+    expect(frame).to_have_attribute("sandbox", "allow-scripts allow-same-origin allow-presentation")
+    expect(frame).to_have_attribute("loading", "lazy")
+    expect(frame).to_have_attribute("title", "Walkthrough of the setup")
+    box = frame.bounding_box()
+    assert box is not None and abs(box["width"] / box["height"] - 16 / 9) < 0.02
+    assert response is not None
+    policy = dict(part.split(" ", 1) for part in response.headers["content-security-policy"].split("; "))
+    assert f"https://{EMBED_HOST}" in policy["frame-src"].split()
+    assert EMBED_HOST not in policy["script-src"]
 
 
 def landed(page: Page, anchor: str) -> None:

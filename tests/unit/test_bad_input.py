@@ -281,7 +281,7 @@ CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
     "raw HTML nested 5000 levels": html_nested_too_deeply,
     "5.3 MB page": page_too_large,
     "<iframe srcdoc>": raw_html('<iframe srcdoc="<script>alert(1)</script>"></iframe>',
-                                "<iframe> is not allowed in Markdown's HTML"),
+                                "<iframe srcdoc>: an embed shows a page of an allowed host, not HTML written here"),
     "<button formaction>": raw_html('<button formaction="javascript:alert(1)">Go</button>',
                                     "<button> is not allowed in Markdown's HTML"),
     "SVG <animate values=javascript:>": raw_html(
@@ -436,12 +436,14 @@ def test_a_build_stopped_with_sigterm_removes_its_staging_and_keeps_the_previous
     assert (out / "index.html").read_text() == "the previous build"
 
 
-def test_an_mdx_file_is_refused_not_ignored(mini_site: Path) -> None:
-    mdx = write(mini_site / "docs" / "guide.mdx", doc("Guide"))
+def test_mdx_that_an_mdx_page_cannot_run_fails_the_build_not_the_page_silently(mini_site: Path) -> None:
+    body = "import Chart from '@site/src/Chart';\n\n<Chart />"
+    mdx = write(mini_site / "docs" / "guide.mdx", doc("Guide", body=body))
     with pytest.raises(BuildError) as error:
         load(mini_site)
     [problem] = error.value.problems
-    assert (problem.file, problem.line, problem.message) == (mdx, 1, "an .mdx file: it would not be built")
+    assert (problem.file, problem.line) == (mdx, 6)
+    assert problem.message.startswith("MDX this site does not run, which would be missing from the page: ")
 
 
 def test_long_lists_in_messages_are_capped() -> None:

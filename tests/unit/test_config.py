@@ -151,6 +151,16 @@ def test_site_metadata_entries_are_meta_tags(tmp_path: Path, mini_site: Path) ->
     assert built.site_data["metadata"] == [{"name": "twitter:site", "content": "@onebox"}]
 
 
+def test_embed_hosts_are_host_names(tmp_path: Path) -> None:
+    config = load(tmp_path, BASE + "embeds: {hosts: [www.youtube-nocookie.com, player.vimeo.com]}\n")
+    assert config.embeds.hosts == ["www.youtube-nocookie.com", "player.vimeo.com"]
+    assert load(tmp_path, BASE).embeds.hosts == []
+    error = error_of(tmp_path, BASE + "embeds:\n  hosts:\n    - https://www.youtube.com/embed\n")
+    [problem] = error.problems
+    assert problem.line == 9 and "'https://www.youtube.com/embed' is not a host name" in problem.message
+    assert "hosts" in str(error_of(tmp_path, BASE + "embeds: {host: [x.com]}\n"))  # the closest key
+
+
 def test_yaml_syntax_errors_have_a_line(tmp_path: Path) -> None:
     error = error_of(tmp_path, "title: T\nurl: [unclosed\n")
     assert error.problems[0].message.startswith("YAML syntax error: did not find expected ',' or ']'")

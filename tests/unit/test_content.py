@@ -142,3 +142,48 @@ def test_work_given_to_do_meanwhile_is_done_once_while_the_workers_render_or_aft
     assert len(workers) == 2 and workers[1] >= 1, "done while the worker processes render"
     assert len(content.docs) == 5
     use_cache(None)
+
+
+def test_mdx_files_are_pages_and_nothing_whose_name_or_folder_starts_with_an_underscore_is(mini_site: Path) -> None:
+    docs = mini_site / "docs"
+    write(docs / "guide.mdx", doc("Guide"))
+    write(docs / "_note.md", "A partial.\n")
+    write(docs / "_partials" / "setup.md", "A partial in a folder of partials.\n")
+    write(docs / "api" / "_drafts" / "old.mdx", doc("Old"))
+    write(mini_site / "blog" / "_shared" / "2024-01-02-shared.md", doc("Shared"))
+    write(mini_site / "blog" / "2024-01-01-hello.mdx", doc("Hello"))
+    write(mini_site / "pages" / "about.mdx", doc("About"))
+    write(mini_site / "pages" / "_parts" / "faq.md", doc("FAQ"))
+    content, report = load(mini_site)
+    assert report.problems == []
+    assert {d.id: d.route for d in content.docs} == {"intro": "/docs/", "guide": "/docs/guide"}
+    assert [(p.slug, p.route) for p in content.posts] == [("hello", "/blog/hello")]
+    assert [p.route for p in content.pages] == ["/about"]
+
+
+def test_a_page_is_rendered_again_when_a_partial_it_includes_changes(mini_site: Path, tmp_path: Path) -> None:
+    """The result cache keys a page by its partials' bytes too: `docsite dev` renders again the pages
+    that include a partial saved, as a cold build would."""
+    from docsite.content import load_markdown
+    from docsite.frontmatter_models import DocFrontMatter
+
+    use_cache(tmp_path / "cache")
+    try:
+        docs = mini_site / "docs"
+        page = write(docs / "guide.md", doc("Guide") + "\nimport Note from './_note.md';\n\n<Note />\n")
+        write(docs / "_note.md", "import Deeper from '@site/docs/_deeper.md';\n\n<Deeper />\n")
+        write(docs / "_deeper.md", "## First\n")
+        headings = []
+        for text in ("## First\n", "## Second\n"):
+            write(docs / "_deeper.md", text)
+            loaded = load_markdown(page, DocFrontMatter, Report())
+            assert loaded is not None
+            headings.append([h.text for h in loaded.rendered.headings])
+        assert headings == [["First"], ["Second"]]
+        (docs / "_deeper.md").unlink()  # a partial deleted: the page's import is an error at once
+        report = Report()
+        load_markdown(page, DocFrontMatter, report)
+        assert [p.message for p in report.problems] == [
+            "the partial '@site/docs/_deeper.md' does not exist: there is no docs/_deeper.md"]
+    finally:
+        use_cache(None)

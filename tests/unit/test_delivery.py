@@ -133,6 +133,14 @@ def test_the_csp_allows_exactly_the_configured_third_parties() -> None:
     assert csp["frame-ancestors"] == "'self'" and csp["object-src"] == "'none'"
 
 
+def test_the_csp_lets_the_allowed_embeds_load_as_frames_only() -> None:
+    hosts = ["www.youtube-nocookie.com", "player.vimeo.com"]
+    config = SiteConfig.model_validate({"title": "T", "url": "https://example.com", "embeds": {"hosts": hosts}})
+    csp = dict(part.split(" ", 1) for part in content_security_policy(config, []).split("; "))
+    assert csp["frame-src"] == "'self' https://www.youtube-nocookie.com https://player.vimeo.com"
+    assert all(host not in csp[name] for host in hosts for name in ("script-src", "img-src", "connect-src"))
+
+
 def test_the_csp_lets_requests_reach_the_specs_servers_and_token_endpoints_and_nothing_else() -> None:
     specs = load_specs(CONTENT / "specs", Report())
     hosts = connect_origins(spec.document for spec in specs)

@@ -196,6 +196,29 @@ def test_a_doc_edit_prerenders_only_its_page_and_reports_its_route(tmp_path: Pat
         builder.close()
 
 
+def test_a_partial_saved_rebuilds_the_pages_that_include_it(tmp_path: Path) -> None:
+    """A partial is no page: its save loads the site again, and the result cache renders again the
+    pages whose partials changed (docsite.content._cache_key), so their HTML is new."""
+    content = tmp_path / "content"
+    small_site(content)
+    guides = content / "docs" / "guides"
+    write(guides / "_note.md", "The shared note, first version.\n")
+    write(guides / "alpha.md", doc("Alpha", body="import Note from './_note.md';\n\n<Note />"))
+    builder = DevBuilder(Paths(content, tmp_path / "dev", FRONTEND), log=lambda line: None)
+    try:
+        builder.rebuild()
+        builder.finish()
+        page = tmp_path / "dev" / "docs" / "guides" / "alpha" / "index.html"
+        assert "first version" in page.read_text()
+        write(guides / "_note.md", "The shared note, second version.\n")
+        update = builder.rebuild()
+        assert "/docs/guides/alpha" in update.routes
+        builder.finish()  # no page is open: it is prerendered after the rebuild
+        assert "second version" in page.read_text()
+    finally:
+        builder.close()
+
+
 def test_a_body_edit_loads_that_doc_alone_and_its_broken_link_fails_as_in_a_cold_build(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     content = tmp_path / "content"

@@ -12,7 +12,7 @@ from docsite.build import Site
 from docsite.markdown.text import Node
 from docsite.outputs.llms import LLMS_FULL_TXT, LLMS_TXT, has_markdown, markdown_route
 from tests.conftest import CONTENT
-from tests.unit.sitefiles import doc, load, write
+from tests.unit.sitefiles import configure, doc, load, write
 
 SITE = "https://developers.oneboxtds.com"
 
@@ -73,7 +73,17 @@ def test_no_text_of_any_page_is_lost_in_its_markdown(real_site: Site) -> None:
 
 def test_components_become_their_markdown_equivalent(mini_site: Path) -> None:
     write(mini_site / "sidebars.yaml", "docs:\n  - intro\n  - parts\n")
-    write(mini_site / "docs" / "parts.md", doc("Parts", body="""Intro with [a link](/docs/) and `code`, area $a^2$.
+    configure(mini_site, embeds={"hosts": ["player.vimeo.com"]})
+    write(mini_site / "docs" / "_note.md", "A shared note.\n")
+    write(mini_site / "docs" / "parts.md", doc("Parts", body="""import Note from './_note.md';
+
+<TOCInline toc={toc} />
+
+Intro with [a link](/docs/) and `code`, area $a^2$.
+
+<Note />
+
+<iframe src="https://player.vimeo.com/video/1" title="The walkthrough"></iframe>
 
 :::warning Mind the expiry
 A cart expires after **15 minutes**.
@@ -112,7 +122,7 @@ Term
 """))
     site, _ = load(mini_site)
     text = markdown_of(site, "/docs/parts")
-    assert text.startswith('---\ntitle: "Parts"\ndescription: "About Parts."\n---\n\n# Parts\n\n')
+    assert text.startswith('---\ntitle: "Parts"\ndescription: "About Parts."\n---\n\n# Parts\n\nIntro')
     assert "Intro with [a link](https://example.com/docs/) and `code`, area $a^2$." in text
     assert "> **Warning** Mind the expiry\n>\n> A cart expires after **15 minutes**." in text
     assert '**cURL**\n\n```bash title="Create a cart"\ncurl -X POST https://example.com/carts\n```' in text
@@ -121,6 +131,7 @@ Term
     assert "**More**\n\nHidden text." in text
     assert "- [x] done\n- [ ] open\n  1. nested step" in text
     assert "**Term**\n\nIts definition" in text
+    assert "\n\nA shared note.\n\n[The walkthrough](https://player.vimeo.com/video/1)\n\n" in text
 
 
 def test_an_operation_card_is_its_method_path_and_link(real_site: Site) -> None:

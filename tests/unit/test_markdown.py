@@ -313,13 +313,28 @@ def test_heading_ids_may_hold_dots() -> None:
     assert rendered.tree[0][1] == {"id": "v1.2-changes"}
 
 
-def test_mdx_import_and_export_lines_are_errors_naming_the_alternative() -> None:
-    rendered = render("import Tabs from '@theme/Tabs';\n\nexport const x = 1;\n\nText.\n")
-    assert [(p.line, p.message) for p in rendered.problems] == [
-        (1, "an MDX import or export line: pages here are Markdown, it would show as text"),
-        (3, "an MDX import or export line: pages here are Markdown, it would show as text")]
-    assert "::::tabs" in (rendered.problems[0].fix or "")
+def test_theme_imports_of_supported_components_are_read_silently() -> None:
+    rendered = render("import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n"
+                      "import Details from '@theme/Details';\n\nimport TOCInline from '@theme/TOCInline';\n\nText.\n")
+    assert rendered.problems == []
+    assert rendered.tree == [["p", None, "Text."]]  # the import lines are not text
     assert render("Import the collection, then export it.\n").problems == []
+
+
+def test_other_mdx_is_one_error_per_file_at_its_first_line_with_a_fix_for_docusaurus_writers() -> None:
+    rendered = render("Intro.\n\nimport Chart from '@site/src/components/Chart';\nimport '../css/extra.css';\n\n"
+                      "export const version = '1.2';\n\n<Chart data=\"1\" />\n\nText with <Badge>new</Badge>.\n\n"
+                      "<Chart data=\"2\" />\n")
+    [problem] = rendered.problems
+    assert problem.line == 3
+    assert problem.message == (
+        "MDX this site does not run, which would be missing from the page: "
+        "`import Chart from '@site/src/components/Chart';` (line 3), `import '../css/extra.css';` (line 4), "
+        "`export const version = '1.2';` (line 6), <Chart> (line 8) and 2 more")
+    fix = problem.fix or ""
+    assert fix.startswith("write it as Markdown") and "partial (import Note from './_note.md'" in fix
+    assert "<Tabs>/<TabItem>" in fix and "<TOCInline toc={toc} />" in fix and "embeds.hosts" in fix
+    assert rendered.tree[0] == ["p", None, "Intro."] and "import" not in json.dumps(rendered.tree)
 
 
 def test_highlight_magic_comments_mark_lines_and_are_removed() -> None:
@@ -355,7 +370,7 @@ def test_mdx_tabs_are_the_sites_tabs_and_other_mdx_components_are_errors() -> No
                                                                {"value": "python", "label": "Python"}]
     [problem] = rendered.problems
     assert (problem.line, problem.message) == (
-        14, "<Admonition> is an MDX component, which Markdown here does not read")
+        14, "MDX this site does not run, which would be missing from the page: <Admonition> (line 14)")
 
 
 # -- raw HTML: what React can render, or an error at its line ------------------------------------
@@ -560,3 +575,112 @@ def test_jsonc_is_highlighted_as_json_and_skip_check_marks_a_block_the_json_chec
     assert '<span class="nt">"a"</span>' in first[1]["html"] and '<span class="c1">// why</span>' in first[1]["html"]
     assert [(span.language, span.skip_check) for span in out.code] == [("jsonc", False), ("json", True)]
     assert out.problems == []
+
+
+# -- MDX: partials, <TOCInline>, embeds ----------------------------------------------------------
+
+def _site(tmp_path: Path, files: dict[str, str]) -> Path:
+    """A content folder (site.yaml marks it: `@site/` starts there) with these files below it."""
+    (tmp_path / "site.yaml").write_text("title: T\n")
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    return tmp_path
+
+
+def test_a_partial_is_rendered_in_place_and_its_headings_join_the_page(tmp_path: Path) -> None:
+    site = _site(tmp_path, {
+        "docs/_shared/_setup.md": "---\ndescription: not read\n---\n## Set up\n\nHello {props.productName}, "
+                                  "read [the intro](../intro.md#start).\n\n"
+                                  "import Step from '@site/docs/_step.mdx';\n\n<Step />\n",
+        "docs/_step.mdx": "### A step\n\n```bash\ncurl https://api.example.com\n```\n",
+    })
+    page = site / "docs" / "guide.md"
+    rendered = render_markdown("## Before\n\nimport Setup from './_shared/_setup.md';\n\n"
+                               "<Setup productName=\"Tickets\" />\n\n## After\n\n## Set up\n", page, 3, site_root=site)
+    assert rendered.problems == []
+    assert [(h.id, h.level, h.line) for h in rendered.headings] == [
+        ("before", 2, 3), ("set-up", 2, 7), ("a-step", 3, 7), ("after", 2, 9), ("set-up-1", 2, 11)]
+    assert [node[0] for node in rendered.tree] == ["h2", "h2", "p", "h3", "CodeBlock", "h2", "h2"]
+    assert plain_text([rendered.tree[2]]) == "Hello Tickets, read the intro."
+    # a relative link is rewritten from the partial's folder to the page's; what later stages check
+    # (links, code) is at the line that includes the partial
+    [link] = rendered.links
+    assert (link.target, link.line) == ("intro.md#start", 7)
+    assert [(c.line, c.text) for c in rendered.code] == [(7, "curl https://api.example.com\n")]
+    assert rendered.partials == [site / "docs/_shared/_setup.md", site / "docs/_step.mdx"]
+
+
+def test_a_partials_problems_are_at_its_own_file_and_line(tmp_path: Path) -> None:
+    site = _site(tmp_path, {"docs/_note.md": "Text.\n\n:::tip\nNever closed.\n\nUses {props.missing}.\n"})
+    rendered = render_markdown("import Note from './_note.md';\n\n<Note />\n", site / "docs/page.md", 5,
+                               site_root=site)
+    found = sorted((p.file.name if p.file else "", p.line, p.message) for p in rendered.problems)
+    assert [(file, line) for file, line, _ in found] == [("_note.md", 3), ("_note.md", 6)]
+    assert found[0][2].startswith("the ':::tip' container is not closed")
+    assert found[1][2] == "{props.missing} in the partial, and <Note> gives no 'missing'"
+
+
+def test_a_missing_partial_is_an_error_at_its_import_line(tmp_path: Path) -> None:
+    site = _site(tmp_path, {})
+    rendered = render_markdown("Text.\n\nimport Note from '@site/docs/_nope.md';\n\n<Note />\n",
+                               site / "docs/page.md", 4, site_root=site)
+    [problem] = rendered.problems  # its use is not reported again
+    assert (problem.line, problem.message) == (
+        6, "the partial '@site/docs/_nope.md' does not exist: there is no docs/_nope.md")
+    assert "relative to this file ('./_note.md'" in (problem.fix or "") and "@site/" in (problem.fix or "")
+
+
+def test_partials_that_include_each_other_are_an_error_naming_the_circle(tmp_path: Path) -> None:
+    site = _site(tmp_path, {"docs/_a.md": "A.\n\nimport B from './_b.md';\n\n<B />\n",
+                            "docs/_b.md": "B.\n\nimport A from './_a.md';\n\n<A />\n"})
+    rendered = render_markdown("import A from './_a.md';\n\n<A />\n", site / "docs/page.md", 1, site_root=site)
+    [problem] = rendered.problems
+    assert (problem.file, problem.line) == (site / "docs/_b.md", 5)
+    assert problem.message == ("partials include each other in a circle: "
+                               "docs/page.md → docs/_a.md → docs/_b.md → docs/_a.md")
+    assert plain_text(rendered.tree) == "A. B."
+
+
+def test_toc_inline_lists_the_pages_headings_of_its_levels_nested() -> None:
+    page = ("import TOCInline from '@theme/TOCInline';\n\n<TOCInline toc={toc} />\n\n## One `code`\n\n### One.a\n\n"
+            "#### Deep\n\n## Two [linked](https://example.com)\n")
+    rendered = render(page)
+    assert rendered.problems == []
+    toc = rendered.tree[0]
+    assert toc == ["TOCInline", {"minHeadingLevel": 2, "maxHeadingLevel": 3}, ["ul", None,
+        ["li", None, ["a", {"href": "#one-code"}, "One ", ["code", None, "code"]],
+         ["ul", None, ["li", None, ["a", {"href": "#onea"}, "One.a"]]]],
+        ["li", None, ["a", {"href": "#two-linked"}, "Two linked"]]]]  # a heading's link: its text
+    deep = render(page.replace("toc={toc}", "toc={toc} minHeadingLevel={3} maxHeadingLevel={4}")).tree[0]
+    assert [a[2] for a in find(deep[2:], "a")] == ["One.a", "Deep"]
+    assert plain_text(rendered.tree).startswith("One code")  # the list is not the page's text twice
+    wrong = render("<TOCInline toc={toc.filter(x)} maxHeadingLevel={9} />\n\n## A\n")
+    assert [p.message for p in wrong.problems] == ["<TOCInline toc={toc.filter(x)}>: not read",
+                                                   "<TOCInline maxheadinglevel={9}>: not read"]
+
+
+def test_an_iframe_embed_is_sandboxed_lazy_and_recorded_for_the_host_check() -> None:
+    rendered = render('Intro.\n\n<iframe width="560" height="315" src="https://www.youtube-nocookie.com/embed/xyz" '
+                      'frameborder="0" allow="encrypted-media; picture-in-picture" allowfullscreen></iframe>\n\n'
+                      '<iframe src="https://player.vimeo.com/video/1" title="The seat map"></iframe>\n')
+    assert rendered.problems == []
+    first, second = find(rendered.tree, "iframe")
+    assert first[1] == {"src": "https://www.youtube-nocookie.com/embed/xyz",
+                        "title": "Embedded content from www.youtube-nocookie.com",
+                        "allow": "encrypted-media; picture-in-picture", "allowFullScreen": True,
+                        "sandbox": "allow-scripts allow-same-origin allow-presentation", "loading": "lazy"}
+    assert second[1]["title"] == "The seat map"
+    assert rendered.tree[1] == ["div", {"className": "embed"}, first]
+    assert [(e.src, e.file, e.line) for e in rendered.embeds] == [
+        ("https://www.youtube-nocookie.com/embed/xyz", FILE, 3), ("https://player.vimeo.com/video/1", FILE, 5)]
+
+
+def test_an_iframe_without_an_https_address_or_with_other_attributes_is_an_error() -> None:
+    rendered = render('<iframe src="http://example.com/x"></iframe>\n\n'
+                      '<iframe src="https://www.youtube.com/embed/x" id="v" onload="go()"></iframe>\n')
+    assert [(p.line, p.message) for p in rendered.problems] == [
+        (1, '<iframe src="http://example.com/x">: an embed needs an https:// address'),
+        (3, "attribute 'id' on an <iframe> is not kept"),
+        (3, "attribute 'onload' on an <iframe> is not kept")]
+    assert len(find(rendered.tree, "iframe")) == 1

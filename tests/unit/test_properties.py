@@ -59,6 +59,7 @@ def site(mini_site: Path) -> Path:
     write(mini_site / "docs" / "guide" / "setup.md",
           "---\ntitle: Setup\ndescription: Set up.\n---\n\n## Steps\n\nDo it.\n")
     write(mini_site / "specs" / "carts.yaml", VALID_SPEC)
+    write(mini_site / "docs" / "_note.md", "## Shared\n\nA {props.kind} note.\n\n<Note />\n")  # a partial
     (mini_site / "static" / "img").mkdir(parents=True)
     (mini_site / "static" / "img" / "a.png").write_bytes(png(40, 20))
     return mini_site
@@ -108,6 +109,9 @@ PIECES = [
     "<br>", "<kbd>K</kbd>", "<Tabs>", '<TabItem value="a" label="A">', "</TabItem>", "</Tabs>", "<Foo />",
     '<img src="/img/a.png" alt="">', "<iframe>", "<script>x</script>", '<a href="javascript:x">', "<!-- c -->",
     "<!-- truncate -->", "&amp;", "&#0;", "\u0000", "\u200b", "é", "日本", "import x from 'y'", "export const a = 1",
+    "import Note from './_note.md'\n", "import Nope from '@site/docs/_nope.mdx';", "<Note />", '<Note kind="x" />',
+    "<TOCInline toc={toc} />", "<TOCInline toc={toc} maxHeadingLevel={4} />", "{props.kind}", "</iframe>",
+    '<iframe src="https://www.youtube.com/embed/x" title="t">', "import TOCInline from '@theme/TOCInline';",
     "// highlight-next-line", "# highlight-start", "// highlight-end", "POST /carts", "`POST /carts`",
     "curl https://api.example.com/carts -d '{\"x\": 1}'", '{"cartId": "c"}', "Term\n: Definition", "- [ ] ",
     "- [x] ", "word", "text with spaces", "https://example.com", "<", ">", "&", '"', "'",

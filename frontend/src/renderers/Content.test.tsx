@@ -16,6 +16,21 @@ describe('Content', () => {
     expect(Object.keys(contentComponents).sort()).toEqual([...registry.directives, ...registry.builtin].sort());
   });
 
+  it("renders Docusaurus's TOCInline as the list of links the builder gives, and an embed's sandboxed iframe", () => {
+    const toc: ContentNode = ['TOCInline', { minHeadingLevel: 2, maxHeadingLevel: 3 },
+      ['ul', null, ['li', null, ['a', { href: '#setup' }, 'Set ', ['code', null, 'up']],
+        ['ul', null, ['li', null, ['a', { href: '#step' }, 'Step']]]]]];
+    expect(html([toc])).toBe(
+      '<div class="toc-inline"><ul><li><a href="#setup">Set <code>up</code></a>' +
+        '<ul><li><a href="#step">Step</a></li></ul></li></ul></div>',
+    );
+    const frame = html([['div', { className: 'embed' }, ['iframe', {
+      src: 'https://player.vimeo.com/video/1', title: 'Demo', allowFullScreen: true,
+      sandbox: 'allow-scripts allow-same-origin allow-presentation', loading: 'lazy' }]]]);
+    expect(frame).toBe('<div class="embed"><iframe src="https://player.vimeo.com/video/1" title="Demo" ' +
+      'allowFullScreen="" sandbox="allow-scripts allow-same-origin allow-presentation" loading="lazy"></iframe></div>');
+  });
+
   it('renders elements, text and props', () => {
     expect(html([['p', { className: 'lead' }, 'Hello ', ['code', null, 'x'], '.']])).toBe(
       '<p class="lead">Hello <code>x</code>.</p>',

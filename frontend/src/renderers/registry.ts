@@ -8,6 +8,7 @@ import { Details } from './Details';
 import { TableWrapper } from './TableWrapper';
 import { Math } from './Math';
 import { Diagram } from './Diagram';
+import { TOCInline } from './TOCInline';
 
 // The widget simulator is a chunk of its own, loaded only by the pages that place it.
 const LazySimulator = lazy(() => import('../simulator/WidgetSimulator').then((m) => ({ default: m.WidgetSimulator })));
@@ -26,5 +27,6 @@ export const contentComponents: Record<Name, ComponentType<any>> = {
   TableWrapper,
   Math,
   Diagram,
+  TOCInline,
   WidgetSimulator,
 };

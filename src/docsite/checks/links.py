@@ -21,7 +21,7 @@ from docsite.config import SiteConfig
 from docsite.content import Author
 from docsite.errors import Report
 from docsite.link_targets import image_path, is_external, markdown_link_route, resolved
-from docsite.markdown import Reference
+from docsite.markdown import MARKDOWN_SUFFIXES, Reference
 from docsite.redirects import Redirect
 from docsite.routes import Route
 
@@ -42,7 +42,7 @@ class LinkTarget:
         folders: dict[Path, Path] = {}  # each folder resolved once
         for route in routes:
             table[normalize(route.path)] = route
-            if route.source is not None and route.source.suffix == ".md":
+            if route.source is not None and route.source.suffix in MARKDOWN_SUFFIXES:
                 sources[resolved(route.source, folders)] = route.path
         return cls(table, set(files), sources, {r.source: r.target for r in redirects})
 

@@ -19,8 +19,19 @@ from docsite.markdown.tree import (
     TreeBuilder,
 )
 
-__all__ = ["DIAGRAM_LANGUAGE", "CodeSpan", "ComponentUse", "DiagramUse", "Heading", "Reference", "Rendered",
-           "render_markdown"]
+__all__ = ["DIAGRAM_LANGUAGE", "MARKDOWN_SUFFIXES", "CodeSpan", "ComponentUse", "DiagramUse", "Heading", "Reference",
+           "Rendered", "is_page_file", "render_markdown"]
+
+# The files that are pages: Markdown, and MDX as Docusaurus writes it (the same dialect here: its
+# imports of partials and its common components are read, docsite.markdown.tree).
+MARKDOWN_SUFFIXES = (".md", ".mdx")
+
+
+def is_page_file(relative: Path) -> bool:
+    """Whether a file (its path below docs/, blog/ or pages/) is a page: Markdown or MDX whose name
+    and folders do not start with `_`. As in Docusaurus, `_` marks what is no page: partials
+    (`_note.md`, `_partials/`), category files."""
+    return relative.suffix in MARKDOWN_SUFFIXES and not any(part.startswith("_") for part in relative.parts)
 
 
 # The most Markdown one page (or one description in a spec) may hold. Pages of documentation are
@@ -29,10 +40,12 @@ __all__ = ["DIAGRAM_LANGUAGE", "CodeSpan", "ComponentUse", "DiagramUse", "Headin
 MAX_MARKDOWN_BYTES = 5_000_000
 
 
-def render_markdown(text: str, file: Path, first_line: int = 1, *, title_heading: bool = False) -> Rendered:
+def render_markdown(text: str, file: Path, first_line: int = 1, *, title_heading: bool = False,
+                    site_root: Path | None = None) -> Rendered:
     """Render `text`, which starts at line `first_line` of `file` (after its front matter). A
     leading `# Heading` is the page's title (`Rendered.title`); with `title_heading`, it is taken
-    out of the body (a layout shows the title above the body, as Docusaurus does)."""
+    out of the body (a layout shows the title above the body, as Docusaurus does). `site_root`: the
+    content folder, where a partial's `@site/` import starts (docsite.markdown.mdx)."""
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_MARKDOWN_BYTES:
         return Rendered(tree=[], problems=[Problem(
@@ -47,7 +60,7 @@ def render_markdown(text: str, file: Path, first_line: int = 1, *, title_heading
         found.append(Problem(message, file, first_line + line, fix, "warning" if severity == "warning" else "error"))
 
     tokens = expand_code_tabs(markdown_parser().parse(text, env), problem)
-    rendered = TreeBuilder(file, first_line, text.split("\n")).build(tokens)
+    rendered = TreeBuilder(file, first_line, text.split("\n"), site_root=site_root).build(tokens)
     rendered.problems[:0] = found
     first = rendered.tree[0] if rendered.tree else None
     if isinstance(first, list) and first[0] == "h1":

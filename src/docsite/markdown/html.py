@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 from typing import Any, Protocol
+from urllib.parse import urlsplit
 
 from docsite.markdown.sanitize import sanitize
 
@@ -32,7 +33,7 @@ HEAD_ELEMENTS = frozenset({"title", "meta", "link", "base", "html", "head", "bod
 BLOCK_ELEMENTS = frozenset({"address", "article", "aside", "blockquote", "details", "div", "dl", "fieldset",
                             "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6",
                             "header", "hgroup", "hr", "main", "menu", "nav", "ol", "p", "pre", "section",
-                            "table", "ul", "Details", "Tabs", "TabItem", "CodeBlock", "TableWrapper"})
+                            "table", "ul", "Details", "Tabs", "TabItem", "CodeBlock", "TableWrapper", "TOCInline"})
 # Parts of a table: a browser's parser drops them outside a <table>.
 TABLE_PARTS = frozenset({"caption", "colgroup", "col", "thead", "tbody", "tfoot", "tr", "td", "th"})
 # An element that a browser closes when the same kind of element (or a sibling kind) starts: `<li>a<li>b`.
@@ -81,6 +82,10 @@ REACT_PROPS = {
 # and `<TabItem value label default>`, are the site's tabs (the parser reads tag names in lower case).
 COMPONENT_ELEMENTS = {"details": "Details", "tabs": "Tabs", "tabitem": "TabItem"}
 _MDX_PROPS = {"groupid": "groupId"}
+# An <iframe>'s attributes that are kept (as React's props), and those its embed sets itself: its
+# size is the column's, its sandbox and lazy loading are always the same (docsite.markdown.tree.embed).
+_IFRAME_PROPS = {"allow": "allow", "allowfullscreen": "allowFullScreen", "referrerpolicy": "referrerPolicy"}
+_IFRAME_IGNORED = frozenset({"src", "title", "width", "height", "frameborder", "loading", "sandbox"})
 # Elements in which whitespace-only text is dropped (React rejects it in tables, and it is
 # never meaningful between blocks).
 _WHITESPACE_FREE = frozenset({"#root", "table", "thead", "tbody", "tfoot", "tr", "colgroup", "ul", "ol",
@@ -97,6 +102,8 @@ class TreeSink(Protocol):
     def open_tags(self) -> list[str]: ...
     def close_implied(self, tags: frozenset[str]) -> None: ...
     def problem(self, message: str, fix: str, severity: str = "error", lines_below: int = 0) -> None: ...
+    def mdx_element(self, name: str, attrs: list[tuple[str, str | None]], lines_below: int) -> bool: ...
+    def embed(self, props: dict[str, Any], lines_below: int) -> None: ...
 
 
 class HtmlToTree(HTMLParser):
@@ -108,6 +115,7 @@ class HtmlToTree(HTMLParser):
         self.refused: set[str] = set()  # elements refused on this page: their end tags are not reported again
         # refused elements still open: what is inside one is not reported again
         self.open_refused: list[str] = []
+        self.placed: set[str] = set()  # elements placed whole at their start tag (a partial, an iframe)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if _IN_HEAD in self.refused:
@@ -125,11 +133,9 @@ class HtmlToTree(HTMLParser):
             self._problem(f"<{tag}> is not allowed in Markdown", fix)
             return
         written = (self.get_starttag_text() or "<")[1:].split(None, 1)[0].rstrip("/>")
-        if written[:1].isupper() and tag not in COMPONENT_ELEMENTS:
-            self.refused.add(tag)
-            self._problem(f"<{written}> is an MDX component, which Markdown here does not read",
-                              "place a registered component with a directive such as "
-                              '::OperationCard{operationId="getCart"}; tabs are <Tabs>/<TabItem> or ::::tabs')
+        if written[:1].isupper() and tag not in COMPONENT_ELEMENTS:  # a partial, <TOCInline>, or other MDX
+            placed = self.sink.mdx_element(written, attrs, self.getpos()[0] - 1)
+            (self.placed if placed else self.refused).add(tag)
             return
         if tag in IMPLIED_END:
             self.sink.close_implied(IMPLIED_END[tag])
@@ -147,6 +153,9 @@ class HtmlToTree(HTMLParser):
                               'className="name"')
             attrs = [(name, value) for name, value in attrs
                      if _ATTRIBUTE_NAME.match(name) and not (value or "").lstrip().startswith("{")]
+        if tag == "iframe":
+            self._iframe(attrs)
+            return
         allowed = self._allowed(tag, attrs)
         if allowed is None:
             return
@@ -169,6 +178,8 @@ class HtmlToTree(HTMLParser):
             if tag == "head":
                 self.refused.discard(_IN_HEAD)
             return
+        if tag in self.placed:
+            return  # its element was complete at its start tag: the end tag closes nothing
         if tag in self.open_refused:
             del self.open_refused[len(self.open_refused) - 1 - self.open_refused[::-1].index(tag):]
         if tag in VOID_ELEMENTS:
@@ -186,6 +197,32 @@ class HtmlToTree(HTMLParser):
             return
         if data.strip() or self.sink.current_tag() not in _WHITESPACE_FREE:
             self.sink.text(data)
+
+    def _iframe(self, attrs: list[tuple[str, str | None]]) -> None:
+        """An embed (a video player): an https address, a title (the host's name when it has none),
+        what it may do (`allow`, `allowfullscreen`, `referrerpolicy`); its size is the column's."""
+        values = dict(attrs)
+        src = (values.get("src") or "").strip()
+        host = urlsplit(src).hostname if src.lower().startswith("https://") else None
+        if not host:
+            self.refused.add("iframe")
+            if "srcdoc" in values and not src:
+                self._problem("<iframe srcdoc>: an embed shows a page of an allowed host, not HTML written here",
+                              "write that HTML in the page itself, or embed a page by its https:// address (src)")
+            else:
+                self._problem(f"<iframe src=\"{src}\">: an embed needs an https:// address",
+                              'write its address in full: src="https://www.youtube-nocookie.com/embed/…"')
+            return
+        props: dict[str, Any] = {"src": src, "title": values.get("title") or f"Embedded content from {host}"}
+        for name, value in attrs:
+            if name in _IFRAME_PROPS:
+                props[_IFRAME_PROPS[name]] = True if name == "allowfullscreen" else value or ""
+            elif name not in _IFRAME_IGNORED:
+                self._problem(f"attribute '{name}' on an <iframe> is not kept",
+                              "remove it: an embed takes src, title, allow, allowfullscreen and referrerpolicy "
+                              "(it is as wide as the column, at 16:9, and always sandboxed)")
+        self.sink.embed(props, self.getpos()[0] - 1)
+        self.placed.add("iframe")
 
     def _allowed(self, tag: str, attrs: list[tuple[str, str | None]]) -> list[tuple[str, str | None]] | None:
         """The attributes the allowlist keeps (None: not the element); what it refuses is an error

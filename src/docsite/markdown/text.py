@@ -10,7 +10,8 @@ from typing import Any
 # A content tree node is a string (text) or a list `[tag, props | None, *children]`.
 Node = Any
 
-_SKIP_TEXT_OF = frozenset({"CodeBlock", "script", "style"})
+# code, and an inline table of contents (its text is the headings': said once, where they are)
+_SKIP_TEXT_OF = frozenset({"CodeBlock", "script", "style", "TOCInline"})
 _BLOCKS = frozenset({
     "p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "td", "th", "div", "pre", "blockquote",
     "dt", "dd", "br", "table", "summary", "details", "Details", "section", "figcaption", "hr",

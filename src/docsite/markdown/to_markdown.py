@@ -4,7 +4,8 @@
 Components become their Markdown equivalent: a code block is a fenced block (its title kept),
 tabs are labelled sections, an admonition is a blockquote that starts with its kind, an operation
 card is its method, path and link, a diagram its ```mermaid block, `Details` is its summary in
-bold then its content. Links and images get absolute URLs (the text is read away from the site).
+bold then its content, an embed a link to what it shows; an inline table of contents is left out
+(its headings are there, where they are). Links and images get absolute URLs (the text is read away from the site).
 Nothing the page shows is dropped: `tests/unit/test_llms.py` checks that every piece of text of a
 page's tree is in its Markdown.
 """
@@ -21,7 +22,7 @@ from docsite.markdown.text import Node
 _TAGS = re.compile(r"<[^>]+>")
 _BLOCKS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "pre", "blockquote", "table", "hr",
                      "div", "section", "details", "Details", "dl", "CodeBlock", "Tabs", "TableWrapper",
-                     "OperationCard", "figure", "Diagram"})
+                     "OperationCard", "figure", "Diagram", "TOCInline"})
 
 Absolute = Callable[[str], str]
 
@@ -59,6 +60,8 @@ def _block(node: list[Any], absolute: Absolute) -> str:
         return _list(tag, children, absolute)
     if tag == "CodeBlock":
         return _code(props)
+    if tag == "TOCInline":  # the headings it lists are in the Markdown, where they are
+        return ""
     if tag == "Diagram":  # a Mermaid diagram stays its source: Markdown renderers draw it again
         title = f' title="{props["title"]}"' if props.get("title") else ""
         return _fence(str(props.get("source", "")), f"mermaid{title}")
@@ -80,6 +83,9 @@ def _block(node: list[Any], absolute: Absolute) -> str:
         return head + _blocks(rest, absolute)
     if tag == "OperationCard":
         return _operation(props, absolute)
+    if tag in ("div", "span") and props.get("className") == "embed":  # an <iframe>: a link to what it shows
+        frame = next((c[1] or {} for c in children if isinstance(c, list) and c[0] == "iframe"), {})
+        return f"[{frame.get('title', '')}]({frame.get('src', '')})"
     if tag == "div" and "admonition" in str(props.get("className", "")).split():
         return _admonition(props, children, absolute)
     if tag == "dl":

@@ -14,6 +14,7 @@ the `<!-- truncate -->` marker (blog excerpts).
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,11 +22,12 @@ from typing import Any
 
 from markdown_it.token import Token
 
-from docsite.errors import Problem
+from docsite.errors import BuildError, Problem
 from docsite.markdown.code_meta import read_meta, split_info
 from docsite.markdown.highlight import highlight_lines, known_language
 from docsite.markdown.html import BLOCK_ELEMENTS, HtmlToTree
 from docsite.markdown.math import MathError, tex_to_mathml
+from docsite.markdown.mdx import ESM_LINE, PROP, SITE_PREFIX, partial_path, read_partial, statements
 from docsite.markdown.parser import ADMONITIONS, markdown_parser, parse_attributes
 from docsite.markdown.text import Node, Slugger, plain_text, walk
 
@@ -35,10 +37,17 @@ _CUSTOM_ID = re.compile(r"\s*\{#([\w.:-]+)\}\s*$")
 _CONTAINER_LINE = re.compile(r"^(:{3,})\s*([A-Za-z][\w-]*)")
 _CLOSING_LINE = re.compile(r"^\s*:{3,}\s*$")
 _MAGIC_COMMENT = re.compile(r"^\s*(?://|#|<!--)\s*highlight-(next-line|start|end)\s*(?:-->)?\s*$")
-_MDX_LINE = re.compile(r"^(import\s[^\n]*\bfrom\s+['\"]|import\s+['\"]|export\s+(default|const|let|function)\b)")
 # A tag Markdown did not read as HTML because of a JSX value (`<Highlight color={red}>`): it is text.
 _JSX_TAG = re.compile(r"<([A-Za-z][\w.-]*)\s[^<>]*?=\s*(\{[^}\s]{0,20})")
 _MDX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.S)
+_ESM = "mdx_esm"  # the type given to the tokens of a paragraph of MDX import or export lines
+# what a Docusaurus writer can use instead of MDX this site does not run
+_MDX_FIX = ("write it as Markdown; for text several pages share, use a partial (import Note from "
+            "'./_note.md'; then <Note />); the components read here are <Tabs>/<TabItem>, <details>, "
+            "<TOCInline toc={toc} />, an <iframe> from a host in site.yaml's embeds.hosts, and this site's "
+            "directives ::OperationCard and ::WidgetSimulator (content/README.md, Coming from Docusaurus)")
+# an embed's sandbox: its scripts run (a video player needs them) in its own origin, never the site's
+EMBED_SANDBOX = "allow-scripts allow-same-origin allow-presentation"
 _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:)?//", re.IGNORECASE)
 # `![Diagram](/img/flow.png#gh-light-mode-only)![Diagram](/img/flow-dark.png#gh-dark-mode-only)`:
 # GitHub's convention for an image per colour mode; the other mode's image is hidden.
@@ -77,6 +86,16 @@ class ComponentUse:
 
 
 @dataclass
+class EmbedUse:
+    """An `<iframe>` of a page: its address, and where it is written (a partial's file for one in a
+    partial). Its host must be one `site.yaml`'s `embeds.hosts` allows (docsite.stages.check)."""
+
+    src: str
+    file: Path
+    line: int
+
+
+@dataclass
 class DiagramUse:
     """A mermaid block of a page: its source, the line of its first source line, and the props of
     its `Diagram` node, which docsite.diagrams.render_diagrams fills in (`light`, `dark`: the SVG files' paths;
@@ -110,6 +129,8 @@ class Rendered:
     anchors: set[str] = field(default_factory=set)  # every element id: targets for #anchor links
     code: list[CodeSpan] = field(default_factory=list)
     diagrams: list[DiagramUse] = field(default_factory=list)  # their SVGs are rendered for the whole site at once
+    embeds: list[EmbedUse] = field(default_factory=list)
+    partials: list[Path] = field(default_factory=list)  # the partials the page includes, at any depth
     excerpt_end: int | None = None  # top-level index of the `<!-- truncate -->` marker
     title: str | None = None  # the leading `# Heading`'s text (docsite.markdown.render_markdown)
     # the result cache's key of the Markdown file it was rendered from (its path and bytes:
@@ -138,8 +159,9 @@ class Rendered:
 class TreeBuilder:
     """Turns one page's tokens into a `Rendered`."""
 
-    def __init__(self, file: Path, first_line: int, lines: list[str] | None = None) -> None:
-        self.file = file
+    def __init__(self, file: Path, first_line: int, lines: list[str] | None = None, *,
+                 site_root: Path | None = None) -> None:
+        self.file = file  # the file being read: the page, or a partial it includes
         self.first_line = first_line
         self.lines = lines or []  # the source, to tell a container closed by its marker from one the page ended
         self.root: list[Any] = ["#root", None]
@@ -151,6 +173,13 @@ class TreeBuilder:
         self.table_labels: dict[str, int] = {}
         self.too_deep = False
         self.html = HtmlToTree(self)  # one for the page: it knows the elements it refused
+        self.site_root = site_root  # the content folder, which a partial's `@site/` import names
+        self.files = [file]  # the page, then the partials being included, outermost first
+        # the partials the file being read imports, by name (None: the file is missing, reported at the import)
+        self.partials: dict[str, Path | None] = {}
+        self.include_line: int | None = None  # the page's line that includes the partial being read
+        self.unread: dict[Path, list[tuple[int, str]]] = {}  # MDX this site does not run, by file
+        self.toc_inline: list[list[Any]] = []  # <TOCInline> nodes, filled in once the headings are known
 
     # -- the tree -------------------------------------------------------------------------------
 
@@ -191,7 +220,7 @@ class TreeBuilder:
         self._anchors(tag, props)
         if tag == "img" and props and "src" in props:
             props = _image_props(props)
-            self.out.images.append(Reference(props["src"], self.line, props, "src"))
+            self.out.images.append(Reference(props["src"], self.at(), props, "src"))
         self.stack[-1].append([tag, props])
 
     def text(self, text: str) -> None:
@@ -243,12 +272,24 @@ class TreeBuilder:
     # -- tokens ---------------------------------------------------------------------------------
 
     def build(self, tokens: list[Token]) -> Rendered:
+        self._tokens(tokens)
+        self._fill_toc_inline()
+        self._report_unread()
+        self.out.tree = self.root[2:]
+        return self.out
+
+    def _tokens(self, tokens: list[Token]) -> None:
+        """The tokens of the file being read (the page's, or a partial's) into the tree."""
+        self._esm(tokens)
         for index, token in enumerate(tokens):
             if token.map:
                 self.line = self.first_line + token.map[0]
             self._block(token, tokens, index)
-        self.out.tree = self.root[2:]
-        return self.out
+
+    def at(self, below: int = 0) -> int:
+        """The page's line for what later stages check (links, code, headings): the current line
+        (`below` lines under it), or in a partial the page's line that includes it."""
+        return self.include_line if self.include_line is not None else self.line + below
 
     def _block(self, token: Token, tokens: list[Token], index: int) -> None:
         kind = token.type
@@ -257,11 +298,6 @@ class TreeBuilder:
             if container and index > 0 and tokens[index - 1].type == "paragraph_open":
                 self.problem(f"unknown container '{container.group(1)}{container.group(2)}': it shows as text",
                              f"use one of: {', '.join(f':::{n}' for n in (*ADMONITIONS, 'tabs'))}")
-            if _MDX_LINE.match(token.content) and index > 0 and tokens[index - 1].type == "paragraph_open":
-                self.problem("an MDX import or export line: pages here are Markdown, it would show as text",
-                             "remove it; place a registered component with a directive such as "
-                             "::OperationCard{operationId=\"getCart\"}, and tabs with a ::::tabs container "
-                             "(content/README.md)")
             for comment in _MDX_COMMENT.finditer(token.content):
                 line, self.line = self.line, self.line + token.content.count("\n", 0, comment.start())
                 self.problem(f"an MDX comment, {comment.group(0)[:40]}: pages here are Markdown, it would show as text",
@@ -286,7 +322,7 @@ class TreeBuilder:
             self._heading_open(token, tokens[index + 1])
         elif kind == "heading_close":
             self._heading_close()
-        elif kind in ("paragraph_open", "paragraph_close") and token.hidden:
+        elif (kind in ("paragraph_open", "paragraph_close") and token.hidden) or kind == _ESM:
             return
         elif kind in ("fence", "code_block"):
             self._code(token)
@@ -358,7 +394,7 @@ class TreeBuilder:
             self.slugger.reserve(custom)
         slug = custom or self.slugger.slug(text)
         self._push_block(token, token.tag, {"id": slug})
-        self.out.headings.append(Heading(slug, level, text, [], self.line))
+        self.out.headings.append(Heading(slug, level, text, [], self.at()))
 
     def _heading_close(self) -> None:
         element = self.blocks[-1]
@@ -411,7 +447,7 @@ class TreeBuilder:
                          "warning")
         props["html"] = highlight_lines(code, language, frozenset(marked))
         self.append(["CodeBlock", props])
-        self.out.code.append(CodeSpan(self.line + (1 if token.type == "fence" else 0), code, True, language,
+        self.out.code.append(CodeSpan(self.at(1 if token.type == "fence" else 0), code, True, language,
                                       meta.skip_check))
 
     def _diagram(self, source: str, title: str | None) -> None:
@@ -421,8 +457,8 @@ class TreeBuilder:
         if title:
             props["title"] = title
         self.append(["Diagram", props])
-        self.out.diagrams.append(DiagramUse(source, self.line + 1, props))
-        self.out.code.append(CodeSpan(self.line + 1, source, True, DIAGRAM_LANGUAGE))
+        self.out.diagrams.append(DiagramUse(source, self.at(1), props))
+        self.out.code.append(CodeSpan(self.at(1), source, True, DIAGRAM_LANGUAGE))
 
     def _closed(self, end: int) -> bool:
         """Whether the container whose block ends at line `end` (of the body) ended with its marker."""
@@ -479,13 +515,205 @@ class TreeBuilder:
         self.html.close()
         self.html.reset()
 
+    # MDX: import lines, partials, <TOCInline>, embeds
+
+    def _esm(self, tokens: list[Token]) -> None:
+        """Read the paragraphs of import and export lines (MDX's JavaScript) and take them out of the
+        tree: a partial's import names its file, an `@theme/` component this site has is read
+        silently, anything else is MDX this site does not run."""
+        self.partials = {}
+        for index, token in enumerate(tokens):
+            if token.type != "inline" or index == 0 or tokens[index - 1].type != "paragraph_open" \
+                    or not ESM_LINE.match(token.content):
+                continue
+            tokens[index - 1].hidden = tokens[index + 1].hidden = True
+            token.type = _ESM
+            first = self.first_line + (token.map or tokens[index - 1].map or [0])[0]
+            for statement in statements(token.content):
+                line = first + statement.offset
+                if statement.theme_component:
+                    continue
+                if not statement.partial:
+                    self._unread(line, f"`{statement.first_line}`")
+                    continue
+                path = partial_path(statement.source, self.file, self.site_root)
+                if path is None or not path.is_file():
+                    self._missing_partial(statement.source, path, line)
+                    path = None
+                self.partials[statement.default] = path
+
+    def _missing_partial(self, source: str, path: Path | None, line: int) -> None:
+        at = self.line
+        self.line = line
+        if path is None:
+            self.problem(f"the partial '{source}' names the site's folder ({SITE_PREFIX}), and this Markdown is "
+                         "in no content folder", "import it relative to this file: './_note.md'")
+        else:
+            where = path.relative_to(self.site_root) if self.site_root and path.is_relative_to(self.site_root) \
+                else path
+            self.problem(f"the partial '{source}' does not exist: there is no {where}",
+                         "fix the path: it is relative to this file ('./_note.md', '../_shared/setup.mdx'), or "
+                         f"starts at the content folder with {SITE_PREFIX} (Docusaurus's site folder: "
+                         f"'{SITE_PREFIX}docs/_note.md'); or create the file")
+        self.line = at
+
+    def _unread(self, line: int, what: str) -> None:
+        """MDX this site does not run (an import, an export, a component it does not have): one
+        error per file, at the first (`_report_unread`)."""
+        self.unread.setdefault(self.file, []).append((line, what))
+
+    def _report_unread(self) -> None:
+        for file, uses in self.unread.items():
+            uses.sort()
+            listed = ", ".join(f"{what} (line {line})" for line, what in uses[:4])
+            more = f" and {len(uses) - 4} more" if len(uses) > 4 else ""
+            self.out.problems.append(Problem(
+                f"MDX this site does not run, which would be missing from the page: {listed}{more}",
+                file, uses[0][0], _MDX_FIX))
+
+    def mdx_element(self, name: str, attrs: list[tuple[str, str | None]], lines_below: int) -> bool:
+        """A capitalised tag no HTML element of the site renders: an imported partial, `<TOCInline>`,
+        or MDX this site does not run. False when it was not placed."""
+        if name in self.partials:
+            path = self.partials[name]
+            if path is not None:
+                self._include(name, path, attrs, lines_below)
+            return True
+        if name == "TOCInline":
+            return self._toc_inline_at(attrs, lines_below)
+        self._unread(self.line + lines_below, f"<{name}>")
+        return False
+
+    def _include(self, name: str, path: Path, attrs: list[tuple[str, str | None]], lines_below: int) -> None:
+        """The partial `path`, rendered here, as MDX renders an imported Markdown file. Its headings
+        are the page's (its TOC, its anchors); its problems are at its own lines; what later stages
+        check (links, code) is at the page's line that includes it."""
+        if path in self.files:
+            chain = " → ".join(self._shown(f) for f in [*self.files, path])
+            self.problem(f"partials include each other in a circle: {chain}",
+                         f"remove the <{name} /> that closes the circle: a partial cannot include itself, "
+                         "directly or through another", lines_below=lines_below)
+            return
+        props: dict[str, str] = {}
+        for key, value in attrs:
+            if value is None or value.lstrip().startswith("{"):
+                self.problem(f"<{name} {key}…>: the props of a partial are strings here", f'write {key}="value", '
+                             "and {props." + key + "} in the partial", lines_below=lines_below)
+            else:
+                props[key] = value
+        try:
+            body, first_line = read_partial(path)
+        except BuildError as exc:
+            self.out.problems.extend(exc.problems)
+            return
+        except OSError as exc:
+            self.problem(f"cannot read the partial {self._shown(path)}: {exc.strerror}",
+                         "check that the file can be read", lines_below=lines_below)
+            return
+        if path not in self.out.partials:
+            self.out.partials.append(path)
+        saved = (self.file, self.first_line, self.lines, self.line, self.partials, self.html, self.include_line)
+        self.file, self.first_line, self.lines = path, first_line, body.split("\n")
+        self.html, self.include_line = HtmlToTree(self), self.at(lines_below)
+        self.files.append(path)
+        tokens = markdown_parser().parse(body, {})
+        self._props(name, tokens, props, {key.lower(): key for key in props})
+        self._tokens(tokens)
+        self.files.pop()
+        self.file, self.first_line, self.lines, self.line, self.partials, self.html, self.include_line = saved
+
+    def _props(self, name: str, tokens: list[Token], props: dict[str, str], names: dict[str, str]) -> None:
+        """`{props.title}` in a partial's text becomes the value `<Name title="…" />` gives (the HTML
+        parser reads attribute names in lower case: `{props.productName}` takes `productName="…"`)."""
+        for token in tokens:
+            for child in (token.children or []) if token.type == "inline" else []:
+                if child.type != "text" or "{" not in child.content:
+                    continue
+                for match in PROP.finditer(child.content):
+                    if match.group(1).lower() not in names:
+                        self.line = self.first_line + (token.map or [0])[0]
+                        self.problem(f"{match.group(0)} in the partial, and <{name}> gives no '{match.group(1)}'",
+                                     f'give it where the partial is included: <{name} {match.group(1)}="…" />')
+                child.content = PROP.sub(lambda m: props.get(names.get(m.group(1).lower(), ""), m.group(0)),
+                                         child.content)
+
+    def _shown(self, file: Path) -> str:
+        """A file as an error names it: below the content folder when it is in one."""
+        if self.site_root is not None and file.is_relative_to(self.site_root):
+            return file.relative_to(self.site_root).as_posix()
+        return file.name
+
+    def _from_page(self, href: str) -> str:
+        """A relative `.md` link written in a partial, made relative to the page that includes it
+        (links are resolved from the page's file: docsite.link_targets)."""
+        if self.file == self.files[0] or not href or href.startswith(("/", "#")) or _EXTERNAL.match(href) \
+                or ":" in href.split("/", 1)[0]:
+            return href
+        path, hash_, fragment = href.partition("#")
+        if not path.endswith((".md", ".mdx")):
+            return href
+        rebased = os.path.relpath(os.path.normpath(self.file.parent / path), self.files[0].parent)
+        return Path(rebased).as_posix() + hash_ + fragment
+
+    def _toc_inline_at(self, attrs: list[tuple[str, str | None]], lines_below: int) -> bool:
+        """Docusaurus's `<TOCInline toc={toc} minHeadingLevel={2} maxHeadingLevel={3} />`: the page's
+        headings of those levels (2 and 3 unless it says), as a nested list of links."""
+        levels = {"minheadinglevel": 2, "maxheadinglevel": 3}
+        for key, value in attrs:
+            raw = (value or "").strip().strip("{}").strip().strip("'\"")
+            if key == "toc" and raw == "toc":
+                continue
+            if key in levels and raw in ("2", "3", "4", "5", "6"):
+                levels[key] = int(raw)
+                continue
+            self.problem(f"<TOCInline {key}={value}>: not read", "write <TOCInline toc={toc} /> and, if the levels "
+                         "are not 2 to 3, minHeadingLevel={2} maxHeadingLevel={4} (2 to 6)", lines_below=lines_below)
+        low, high = levels["minheadinglevel"], levels["maxheadinglevel"]
+        if low > high:
+            self.problem(f"<TOCInline> from level {low} to level {high}: no heading is in between",
+                         "give a minHeadingLevel no higher than its maxHeadingLevel", lines_below=lines_below)
+        node: list[Any] = ["TOCInline", {"minHeadingLevel": low, "maxHeadingLevel": high}]
+        self.append(node)
+        self.toc_inline.append(node)
+        return True
+
+    def _fill_toc_inline(self) -> None:
+        """Each `<TOCInline>`'s list, once every heading of the page is known: a `ul` of links to
+        the headings, a heading's sub-headings in a `ul` of its item."""
+        for node in self.toc_inline:
+            low, high = node[1]["minHeadingLevel"], node[1]["maxHeadingLevel"]
+            parents: list[tuple[int, list[Any]]] = [(0, node)]
+            for heading in self.out.headings:
+                if not low <= heading.level <= high:
+                    continue
+                while len(parents) > 1 and parents[-1][0] >= heading.level:
+                    parents.pop()
+                parent = parents[-1][1]
+                if not (isinstance(parent[-1], list) and parent[-1][0] == "ul"):
+                    parent.append(["ul", None])
+                # a heading's own links and ids would be a link in a link, an id twice: its text then
+                inner = [n for n in walk(heading.value) if n[0] == "a" or (n[1] and "id" in n[1])]
+                item: list[Any] = ["li", None, ["a", {"href": f"#{heading.id}"},
+                                                *(heading.value if not inner else [heading.text])]]
+                parent[-1].append(item)
+                parents.append((heading.level, item))
+
+    def embed(self, props: dict[str, Any], lines_below: int) -> None:
+        """An `<iframe>` (a video player): sandboxed, loaded lazily, as wide as the column at 16:9. Its
+        host is checked against site.yaml's `embeds.hosts` with the site (docsite.stages.check)."""
+        wrapper = "span" if "p" in self.open_tags() else "div"  # an iframe in a line of text stays in it
+        self.open(wrapper, {"className": "embed"})
+        self.void("iframe", {**props, "sandbox": EMBED_SANDBOX, "loading": "lazy"})
+        self.close_element(self.stack[-1])
+        self.out.embeds.append(EmbedUse(str(props["src"]), self.file, self.line + lines_below))
+
     def _component(self, token: Token) -> None:
         try:
             props = parse_attributes(token.content)
         except ValueError as exc:
             self.problem(f"component {token.info}: {exc}", 'write props as ::Name{key="value" n=3}')
             props = {}
-        self.out.components.append(ComponentUse(token.info, props, self.line))
+        self.out.components.append(ComponentUse(token.info, props, self.at()))
         self.append([token.info, props or None])
 
     def _container(self, token: Token) -> None:
@@ -598,7 +826,7 @@ class TreeBuilder:
                 self.line += 1
             elif kind == "code_inline":
                 self.append(["code", None, child.content])
-                self.out.code.append(CodeSpan(self.line, child.content, False))
+                self.out.code.append(CodeSpan(self.at(), child.content, False))
             elif kind == "html_inline":
                 self._html(child.content)
             elif kind == "image":
@@ -617,7 +845,7 @@ class TreeBuilder:
                 self.close_element(opened.pop())
 
     def _link(self, token: Token) -> None:
-        href = str(token.attrs.get("href", ""))
+        href = self._from_page(str(token.attrs.get("href", "")))
         props: dict[str, Any] = {"href": href}
         if token.attrs.get("title"):
             props["title"] = token.attrs["title"]
@@ -625,7 +853,7 @@ class TreeBuilder:
             props["target"] = "_blank"
             props["rel"] = "noopener noreferrer"
         self.open("a", props)
-        self.out.links.append(Reference(href, self.line, props))
+        self.out.links.append(Reference(href, self.at(), props))
 
     def _image(self, token: Token) -> None:
         props: dict[str, Any] = {

@@ -316,7 +316,8 @@ def content_security_policy(config: SiteConfig, html_files: Iterable[Path], scri
     the configuration names: web analytics, the help-desk widget, search analytics, and the scripts
     React pages load (`script_urls`: the widget test page's widget); and the hosts the API pages'
     "Try it" panels call (`api_origins`: the specs' servers and token endpoints, from
-    docsite.openapi.tryit.connect_origins), for requests only."""
+    docsite.openapi.tryit.connect_origins), for requests only; the hosts pages may embed in an <iframe>
+    (`embeds.hosts`), as frames only."""
     scripts, connect, images, frames = ["'self'"], ["'self'"], ["'self'", "data:"], ["'self'"]
     if config.analytics.trackingId:  # gtag.js, and the hits it sends (Google's CSP guide for GA4)
         scripts.append("https://www.googletagmanager.com")
@@ -332,6 +333,7 @@ def content_security_policy(config: SiteConfig, html_files: Iterable[Path], scri
         scripts.append("https://cdn.jsdelivr.net")
         connect += ["https://insights.algolia.io", "https://insights.us.algolia.io", "https://insights.de.algolia.io"]
     images += [origin(url) for url in image_urls]
+    frames += [f"https://{host}" for host in config.embeds.hosts]  # the pages' <iframe> embeds
     connect += api_origins
     scripts += sorted(inline_script_hashes(html_files, hashes_of or file_script_hashes))
     directives = {

@@ -14,6 +14,7 @@ from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from docsite.blog import inline_authors
 from docsite.cache import Derived, KeptResults
@@ -62,7 +63,7 @@ def check_spec_readers(routes: list[Route], content: Content, specs: list[ApiSpe
     specs' error codes and enums: `lint.spec_words`). The dev server runs them again after a spec edit
     (docsite.servers.incremental); without the lint rules when what they read of the specs is the same.
     The API checks' results are kept for the next run by `site` (the site's name: docsite.cache.site_name)."""
-    _check_components(routes, content, registry, report)
+    _check_components(routes, content, registry, config, report)
     yaml_pages = [(page.file, *_yaml_references(page.document)) for page in content.react_pages]
     api_checks = KeptResults.of_site("api-checks", site)  # the previous build's
     called, bodies = Report(), Report()
@@ -85,6 +86,7 @@ def check_page(site: Site, route: Route, page: Doc, registry: dict[str, list[str
     reads (docsite.servers.incremental), its tree finished first (docsite.stages.resolve.finish_page)."""
     assert site.targets is not None
     _check_route_components(route, set(registry.get("directives", [])), report)
+    _check_route_embeds(route, site.config, report)
     called, bodies = Report(), Report()
     calls = check_api_calls(route_code([route]), site.specs, called)
     check_json_bodies([route], site.specs, calls, bodies)
@@ -162,10 +164,12 @@ def _check_unique_routes(routes: list[Route], report: Report) -> None:
             seen[key] = route
 
 
-def _check_components(routes: list[Route], content: Content, registry: dict[str, list[str]], report: Report) -> None:
+def _check_components(routes: list[Route], content: Content, registry: dict[str, list[str]], config: SiteConfig,
+                      report: Report) -> None:
     directives = set(registry.get("directives", []))
     for route in routes:
         _check_route_components(route, directives, report)
+        _check_route_embeds(route, config, report)
     pages = set(registry.get("pages", []))
     for page in content.react_pages:
         if page.page.component not in pages:
@@ -184,6 +188,19 @@ def _check_route_components(route: Route, directives: set[str], report: Report) 
             report.error(f"unknown component '{use.name}'", route.source, use.line,
                          f"use one of: {listing(closest_first(use.name, directives))} (registered in "
                          "frontend/src/registry.json)")
+
+
+def _check_route_embeds(route: Route, config: SiteConfig, report: Report) -> None:
+    """A Markdown page's `<iframe>`s are from hosts `site.yaml` allows (the CSP lets only those load)."""
+    if route.rendered is None:
+        return
+    for use in route.rendered.embeds:
+        host = urlsplit(use.src).hostname or use.src
+        if host not in config.embeds.hosts:
+            allowed = f" (allowed: {listing(config.embeds.hosts)})" if config.embeds.hosts else ""
+            report.error(f"an <iframe> from {host}, which site.yaml does not allow{allowed}", use.file, use.line,
+                         f"if you trust {host}, add it to site.yaml's embeds.hosts (embeds: {{hosts: [{host}]}}); "
+                         "else link to the page instead of embedding it")
 
 
 def _yaml_references(document: YamlDocument) -> tuple[list[tuple[str, Path, int]], list[CodeSpan]]:

@@ -18,6 +18,7 @@ from docsite.i18n import (
     translate_config,
     version_label,
 )
+from docsite.markdown import MARKDOWN_SUFFIXES, is_page_file
 from docsite.openapi.reference import ApiSpec, load_specs
 from docsite.sidebars import Sidebars, load_sidebars
 from docsite.stages.site import Paths
@@ -54,7 +55,7 @@ def load(paths: Paths, report: Report, *, dev: bool, locale: LocaleContent | Non
     spec_report, loaded_specs = Report(), []  # the specs are validated while workers render the pages
     content = load_content(paths.content, config, report, dev=dev, meanwhile=lambda: loaded_specs.append(
         load_specs(paths.content / "specs", spec_report)))
-    _stop_if_a_page_failed(content, report)  # before anything that names a page or an author
+    _stop_if_a_page_failed(content, paths.content, report)  # before anything that names a page or an author
     indexes = {v.name: content.doc_index(v.name) for v in content.versions}
     version_sidebars = {v.name: load_sidebars(v.sidebar_file, indexes[v.name], v.base, report, v.docs_dir,
                                               sidebar_labels(locale.source, locale.locale, v.name) if locale else None)
@@ -70,14 +71,22 @@ def load(paths: Paths, report: Report, *, dev: bool, locale: LocaleContent | Non
     return LoadedSite(config, root_config, content, specs, indexes, version_sidebars, name, locale)
 
 
-def _stop_if_a_page_failed(content: Content, report: Report) -> None:
+def _stop_if_a_page_failed(content: Content, content_dir: Path, report: Report) -> None:
     """A page that could not be loaded (a Markdown file's front matter or encoding, a React page's
     YAML) or authors.yaml stops the run here: every sidebar entry, link, navbar item and post naming
-    it would fail too, one mistake reported many times over."""
+    it would fail too, one mistake reported many times over. (A partial's problems do not: the
+    pages that include it were loaded.)"""
     sources = [*content.docs, *content.drafts, *content.posts, *content.pages]
     loaded = {p.file for p in sources} | {p.file for p in content.react_pages}
-    if any(p.file is not None and p.file.suffix in (".md", ".yaml") and p.file not in loaded for p in report.errors):
+    if any(p.file is not None and p.file.suffix in (*MARKDOWN_SUFFIXES, ".yaml") and p.file not in loaded
+           and not _partial(p.file, content_dir) for p in report.errors):
         report.raise_if_errors()
+
+
+def _partial(file: Path, content_dir: Path) -> bool:
+    """A Markdown file of the content folder that is no page: a partial (`_note.md`, `_partials/`)."""
+    return file.suffix in MARKDOWN_SUFFIXES and file.is_relative_to(content_dir) \
+        and not is_page_file(file.relative_to(content_dir))
 
 
 def _stop_if_a_spec_failed(specs: list[ApiSpec], specs_dir: Path, report: Report) -> None:

@@ -22,7 +22,7 @@ from docsite.diagrams import render_diagrams
 from docsite.errors import Report
 from docsite.i18n import hreflang_links
 from docsite.link_targets import PageTargets, resolve_links
-from docsite.markdown import Rendered
+from docsite.markdown import MARKDOWN_SUFFIXES, Rendered
 from docsite.openapi.cards import operation_index, resolve_operation_cards
 from docsite.openapi.reference import ApiSpec, reference_routes, spec_files
 from docsite.redirects import collect_redirects
@@ -52,7 +52,7 @@ def resolve(loaded: LoadedSite, paths: Paths, report: Report) -> Site:
                                paths.diagram_renderer(), report)
     static_dir = paths.content / "static"
     files = spec_files(specs) | diagrams.files
-    targets = PageTargets.of([(page.file, page.route) for page in pages if page.file.suffix == ".md"],
+    targets = PageTargets.of([(page.file, page.route) for page in pages if page.file.suffix in MARKDOWN_SUFFIXES],
                              static_files(static_dir) | set(files), static_dir)
     operations = operation_index(specs)
     for page in pages:
