@@ -160,7 +160,7 @@ def create_dev_app(paths: Paths, console: Console, builder: DevBuilder | None = 
                     raise  # not a folder removed while the watch was set up
             for folder, seen in watched.items():
                 if seen is not None and _identity(folder) not in (seen, None):
-                    console.print(f"{folder} was replaced: watching it again.")
+                    console.print(f"{escape(str(folder))} was replaced: watching it again.", highlight=False)
             rebuild_now = True
 
     async def content_back() -> None:
@@ -171,7 +171,7 @@ def create_dev_app(paths: Paths, console: Console, builder: DevBuilder | None = 
         broadcaster.send("error-report", json.dumps({"message": message}))
         while _identity(paths.content) is None:
             await asyncio.sleep(CHECK_MS / 1000)
-        console.print(f"{paths.content} is back: watching it again.")
+        console.print(f"{escape(str(paths.content))} is back: watching it again.", highlight=False)
 
     async def rebuild_on_change() -> None:
         try:
