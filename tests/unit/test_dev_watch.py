@@ -60,9 +60,9 @@ def test_a_content_folder_swapped_for_another_between_two_checks_is_watched_and_
         content.rename(tmp_path / "before")
         other.rename(content)
         assert "Another branch's intro." in served("Another branch's intro.")
-        assert f"{content} was replaced: watching it again." in terminal.getvalue()
         (content / intro).write_text((content / intro).read_text().replace("Another branch's", "An edited"))
         assert "An edited intro." in served("An edited intro.")
+        assert f"{content} was replaced: watching it again." in terminal.getvalue()
     assert "Content folder gone" not in terminal.getvalue()
 
 
