@@ -187,13 +187,14 @@ def problems_of(error: BuildError) -> list[str]:
     return problems
 
 
-@dataclass(repr=False)
 class DevSession:
-    root: Path
-    folders: Folders
-    builder: DevBuilder
-    base: dict[str, bytes]  # the base site's cold build
-    shell: set[str]  # the HTML files of the front end's own (widget/preview.html): not routes
+    """The content folder's steps, the one dev builder, and the base site's cold build (a plain class:
+    Hypothesis prints a failing example's dataclasses field by field, the whole build)."""
+
+    def __init__(self, root: Path, folders: Folders, builder: DevBuilder, base: dict[str, bytes]) -> None:
+        self.root, self.folders, self.builder, self.base = root, folders, builder, base
+        # the HTML files of the front end's own (widget/preview.html): not routes
+        self.shell: set[str] = set()
 
     def __repr__(self) -> str:
         return f"DevSession({self.root})"
@@ -216,8 +217,9 @@ def session() -> Iterator[DevSession]:
             base = cold_build(content, root / "cold", builder.build_id)
             assert isinstance(base, dict), base
             site = load_site(Paths(content, root / "cold", FRONTEND), dev=True, build_id=builder.build_id)
-            shell = {path for path in base if path.endswith(".html")} - route_html(site)
-            yield DevSession(root, Folders(content, root / "stash"), builder, base, shell)
+            session = DevSession(root, Folders(content, root / "stash"), builder, base)
+            session.shell = {path for path in base if path.endswith(".html")} - route_html(site)
+            yield session
         finally:
             builder.close()
 
