@@ -51,7 +51,7 @@ from tests.conftest import FRONTEND, LINT_OFF
 from tests.unit.sitefiles import write
 
 EXPLORE = int(os.environ.get("PROPERTY_EXAMPLES", "0"))
-DEV_PROPERTY = settings(max_examples=EXPLORE or 6, deadline=None, derandomize=not EXPLORE, database=None,
+DEV_PROPERTY = settings(max_examples=EXPLORE or 8, deadline=None, derandomize=not EXPLORE, database=None,
                         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 AREAS = ["docs", "blog", "pages"]
