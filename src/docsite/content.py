@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict
 
 from docsite.cache import results
 from docsite.config import SiteConfig
+from docsite.content_files import content_files, read_bytes
 from docsite.errors import BuildError, Problem, Report, internal_error, listing
 from docsite.frontmatter import read_markdown_file
 from docsite.frontmatter_models import BlogFrontMatter, DocFrontMatter, FrontMatter, PageFrontMatter
@@ -216,7 +217,7 @@ def load_content(content_dir: Path, config: SiteConfig, report: Report, *, dev: 
                          "write each tag in the docs' front matter, as a word or as {label: Orders API, "
                          "permalink: /orders-api}, and delete this file")
     for folder in (docs_dir, blog_dir, pages_dir):
-        for mdx in sorted(folder.rglob("*.mdx")) if folder.is_dir() else []:
+        for mdx in content_files(folder, "*.mdx"):
             report.error("an .mdx file: it would not be built", mdx, 1,
                          "rename it to .md; pages are Markdown with directives for components and tabs "
                          "(content/README.md), MDX's import lines and JSX are not read")
@@ -274,15 +275,15 @@ def _loading(file: Path, model: type[F]) -> Callable[[], tuple[Loaded[F] | None,
 
 def _unchanged(file: Path, data: bytes) -> bool:
     try:
-        return file.read_bytes() == data
-    except OSError:
+        return read_bytes(file) == data
+    except (OSError, BuildError):
         return False
 
 
 def _cache_key(file: Path, model: type[F]) -> tuple[str, bytes] | None:
     try:
-        data = file.read_bytes()
-    except OSError:
+        data = read_bytes(file)
+    except (OSError, BuildError):  # reported by _load_markdown
         return None
     return results().key("markdown", str(file), f"{model.__module__}.{model.__qualname__}", data), data
 
@@ -371,8 +372,7 @@ def _fence_languages(sources: Iterable[bytes]) -> set[str]:
 
 
 def _markdown_files(folder: Path) -> Iterator[Path]:
-    if folder.is_dir():
-        yield from sorted(p for p in folder.rglob("*.md") if p.name != "README.md" and not p.name.startswith("_"))
+    yield from (p for p in content_files(folder, "*.md") if p.name != "README.md" and not p.name.startswith("_"))
 
 
 def _load_docs(content_dir: Path, version: VersionSource, report: Report,
@@ -457,9 +457,7 @@ def _load_pages(pages_dir: Path, report: Report) -> Iterator[Page]:
 
 
 def _load_react_pages(pages_dir: Path, report: Report) -> Iterator[ReactPage]:
-    if not pages_dir.is_dir():
-        return
-    for file in sorted(pages_dir.rglob("*.yaml")):
+    for file in content_files(pages_dir, "*.yaml"):
         try:
             document = load_yaml_file(file)
             page = validate(ReactPageFile, document)

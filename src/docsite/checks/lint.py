@@ -20,7 +20,8 @@ from typing import Any
 
 from docsite.config import Lint, LintRule
 from docsite.content import BlogPost, Content, Doc, Page
-from docsite.errors import Problem, Report, read_text
+from docsite.content_files import read_text
+from docsite.errors import Problem, Report
 from docsite.markdown.text import count_words, plain_text
 from docsite.openapi.specs import ApiSpec
 

@@ -4,8 +4,9 @@ here changes a page or a route: the trees were finished before the routes were m
 
 In this order: two pages on one route; components every page places (registered in the front end);
 the API calls and JSON bodies in the pages' code, against the specs; the writing rules (lint, which
-know the specs' error codes and enums); symbolic links out of the content folder; links, anchors
-and images; the configuration's links and the blog authors' pictures.
+know the specs' error codes and enums); links, anchors and images; the configuration's links and
+the blog authors' pictures. (Symbolic links out of the content folder were refused at load:
+docsite.content_files.)
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ from docsite.markdown import CodeSpan
 from docsite.openapi.reference import ApiSpec
 from docsite.routes import Route
 from docsite.stages.site import Paths, Site
-from docsite.writing.files import outside_links
 from docsite.yamlfile import YamlDocument, load_yaml_file
 
 
@@ -38,10 +38,6 @@ def check(site: Site, paths: Paths, registry: dict[str, list[str]], report: Repo
     problems are warnings (`docsite dev` previews a page while it is being written)."""
     _check_unique_routes(site.routes, report)
     check_spec_readers(site.routes, site.content, site.specs, registry, site.config, report, dev=dev, site=site.name)
-    for link in outside_links(site.static_dir, paths.content):
-        report.error(f"a symbolic link to {link.resolve()}, outside the content folder", link, None,
-                     "copy the file into content/static/ instead: the build publishes only what the content "
-                     "folder holds")
     assert site.targets is not None
     check_links(site.routes, site.targets, site.config, report)
     config_links, _ = _yaml_references(load_yaml_file(paths.content / CONFIG_FILE))
