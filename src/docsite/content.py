@@ -28,7 +28,7 @@ from docsite.content_files import content_files, read_bytes
 from docsite.errors import BuildError, Problem, Report, internal_error, listing
 from docsite.frontmatter import read_markdown_file
 from docsite.frontmatter_models import BlogFrontMatter, DocFrontMatter, FrontMatter, PageFrontMatter
-from docsite.markdown import DIAGRAM_LANGUAGE, Rendered, render_markdown
+from docsite.markdown import DIAGRAM_LANGUAGE, Rendered, render_markdown, too_large
 from docsite.markdown.highlight import warm_lexers
 from docsite.markdown.text import plain_text
 from docsite.versioned_docs import CURRENT, VersionSource, version_sources
@@ -294,6 +294,10 @@ def _load_markdown(file: Path, model: type[F], report: Report) -> Loaded[F] | No
         front = validate(model, source.front)
     except BuildError as exc:
         report.extend(exc.problems)
+        return None
+    refused = too_large(source.body, file, source.body_line)
+    if refused is not None:  # not loaded: no later check reads it (an empty page has no words...)
+        report.extend([refused])
         return None
     try:
         # the leading heading is the title; with hide_title the layout shows no title, so the

@@ -18,7 +18,7 @@ from docsite.markdown.tree import (
 )
 
 __all__ = ["DIAGRAM_LANGUAGE", "CodeSpan", "ComponentUse", "DiagramUse", "Heading", "Reference", "Rendered",
-           "render_markdown"]
+           "render_markdown", "too_large"]
 
 
 # The most Markdown one page (or one description in a spec) may hold. Pages of documentation are
@@ -27,16 +27,23 @@ __all__ = ["DIAGRAM_LANGUAGE", "CodeSpan", "ComponentUse", "DiagramUse", "Headin
 MAX_MARKDOWN_BYTES = 5_000_000
 
 
+def too_large(text: str, file: Path, first_line: int = 1) -> Problem | None:
+    """The error of a text over MAX_MARKDOWN_BYTES, which is not rendered (None under it)."""
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size <= MAX_MARKDOWN_BYTES:
+        return None
+    return Problem(f"the page is {size / 1e6:.1f} MB of Markdown, more than the {MAX_MARKDOWN_BYTES / 1e6:.0f} MB "
+                   "a page may hold", file, first_line,
+                   "split it into several pages: the sidebar and the previous/next links join them")
+
+
 def render_markdown(text: str, file: Path, first_line: int = 1, *, title_heading: bool = False) -> Rendered:
     """Render `text`, which starts at line `first_line` of `file` (after its front matter). A
     leading `# Heading` is the page's title (`Rendered.title`); with `title_heading`, it is taken
     out of the body (a layout shows the title above the body, as Docusaurus does)."""
-    size = len(text.encode("utf-8", "surrogatepass"))
-    if size > MAX_MARKDOWN_BYTES:
-        return Rendered(tree=[], problems=[Problem(
-            f"the page is {size / 1e6:.1f} MB of Markdown, more than the {MAX_MARKDOWN_BYTES / 1e6:.0f} MB a page "
-            "may hold", file, first_line,
-            "split it into several pages: the sidebar and the previous/next links join them")])
+    refused = too_large(text, file, first_line)
+    if refused is not None:
+        return Rendered(tree=[], problems=[refused])
     env: dict[str, int] = {}
     tokens = markdown_parser().parse(text, env)
     rendered = TreeBuilder(file, first_line, text.split("\n")).build(tokens)

@@ -71,8 +71,8 @@ def load(paths: Paths, report: Report, *, dev: bool, locale: LocaleContent | Non
 
 
 def _stop_if_a_page_failed(content: Content, report: Report) -> None:
-    """A page that could not be loaded (a Markdown file's front matter or encoding, a React page's
-    YAML) or authors.yaml stops the run here: every sidebar entry, link, navbar item and post naming
+    """A page that could not be loaded (a Markdown file's front matter, encoding or size, a React
+    page's YAML) or authors.yaml stops the run here: every sidebar entry, link, navbar item and post naming
     it would fail too, one mistake reported many times over."""
     sources = [*content.docs, *content.drafts, *content.posts, *content.pages]
     loaded = {p.file for p in sources} | {p.file for p in content.react_pages}
