@@ -9,6 +9,7 @@ from pathlib import Path
 from docsite.cache import Derived, site_name, use_cache
 from docsite.config import SiteConfig, load_config
 from docsite.content import Content, DocIndex, load_content
+from docsite.content_files import check_folder
 from docsite.errors import Report
 from docsite.i18n import (
     LocaleContent,
@@ -41,8 +42,12 @@ def load(paths: Paths, report: Report, *, dev: bool, locale: LocaleContent | Non
     """Read `paths.content` (`locale`'s: the content with its translations laid over it,
     docsite.i18n): the configuration, every Markdown file rendered (from the result cache when
     unchanged), the specs validated meanwhile, every docs version's sidebars. Problems go to
-    `report`; raises BuildError when a file cannot be read (`_stop_if_a_page_failed`,
+    `report`; raises BuildError when the folder holds what the builder does not read (a symbolic link
+    out of it, a FIFO...: docsite.content_files.check_folder), when a file cannot be read (`_stop_if_a_page_failed`,
     `_stop_if_a_spec_failed`) or the locales are wrong."""
+    if locale is None:  # a locale's folder is a copy of the checked one
+        report.extend(check_folder(paths.content))  # before any file is read: nothing unusual is opened
+        report.raise_if_errors()
     use_cache(paths.cache, memory=dev)  # only the dev server reads a result again (on its next rebuild)
     name = site_name(paths.content, locale.locale if locale else None)
     Derived.start_all(name)  # the results each site's pages kept (docsite.cache)
