@@ -17,6 +17,7 @@ i18n, versioned docs), in three functions:
 
 from __future__ import annotations
 
+import errno
 import fnmatch
 import os
 import stat
@@ -98,8 +99,9 @@ def _link_problem(link: Path, real_root: Path) -> Problem | None:
         return Problem(f"a symbolic link to {target}, outside the content folder", link, None, _OUTSIDE_FIX)
     try:
         mode = os.stat(link).st_mode
-    except OSError:  # no target, or a loop
-        return Problem(f"a symbolic link to {os.readlink(link)}, which does not exist", link, None,
+    except OSError as exc:  # no target, or a loop
+        end = "a loop of links that leads back to itself" if exc.errno == errno.ELOOP else "which does not exist"
+        return Problem(f"a symbolic link to {os.readlink(link)}, {end}", link, None,
                        "point the link at a file of the content folder, or delete it")
     kind = kind_of(mode)
     return _not_a_file(f"a symbolic link to {kind}", link) if kind is not None else None

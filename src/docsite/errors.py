@@ -117,8 +117,9 @@ class Report:
 
 
 def _display_path(path: Path) -> str:
-    """The path relative to the working directory when it is below it, else as given."""
+    """The path relative to the working directory when it is below it, else as given. Its folder is
+    resolved, not the path itself: a symbolic link is named, not its target (which may be a loop)."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+        return str((path.parent.resolve() / path.name).relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError, RuntimeError):
         return str(path)

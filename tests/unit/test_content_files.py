@@ -123,6 +123,13 @@ def test_a_dangling_link_is_named(mini_site: Path) -> None:
     assert _only_problem(mini_site, link) == "a symbolic link to nowhere.md, which does not exist"
 
 
+def test_a_link_to_itself_is_named(mini_site: Path) -> None:
+    """Found by test_properties.py: the locale's copy of the content failed on it (an internal error)."""
+    link = mini_site / "docs" / "loop.md"
+    link.symlink_to(link)
+    assert _only_problem(mini_site, link) == f"a symbolic link to {link}, a loop of links that leads back to itself"
+
+
 @pytest.mark.parametrize("name", ["docs/folder.md", "pages/folder.yaml", "specs/folder.yaml", "blog/authors.yaml"])
 def test_a_folder_named_like_a_page_is_named(name: str, mini_site: Path) -> None:
     folder = mini_site / name
