@@ -60,35 +60,33 @@ def check_folder(root: Path) -> list[Problem]:
     while folders:
         folder = folders.pop()
         try:
-            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+            entries = list(os.scandir(folder))
         except OSError as exc:
             problems.append(Problem(f"the folder cannot be read: {exc.strerror}", folder, None,
                                     "give the builder's user permission to read it"))
             continue
-        for entry in entries:
-            path = Path(entry.path)
-            try:
-                status = entry.stat(follow_symlinks=False)
-            except OSError:
-                continue  # deleted meanwhile
-            if stat.S_ISLNK(status.st_mode):
-                problem = _link_problem(path, real_root)
+        for entry in entries:  # each entry's kind from the folder's listing: no call per file
+            if entry.is_symlink():
+                problem = _link_problem(Path(entry.path), real_root)
                 if problem is not None:
                     problems.append(problem)
                 continue  # its target is inside the folder: it is checked where it is
-            if stat.S_ISDIR(status.st_mode):
-                static = path.relative_to(root).parts[0] == STATIC_DIR
-                if entry.name.endswith(FILE_SUFFIXES) and not static:
+            if entry.is_dir(follow_symlinks=False):
+                path = Path(entry.path)
+                if entry.name.endswith(FILE_SUFFIXES) and path.relative_to(root).parts[0] != STATIC_DIR:
                     problems.append(Problem(
                         f"a folder named like a file ('{entry.name}'): the builder would read it as a page or "
                         "a data file", path, None,
                         f"rename the folder so that its name does not end in {Path(entry.name).suffix}"))
                 folders.append(path)
-                continue
-            kind = kind_of(status.st_mode)
-            if kind is not None:
-                problems.append(_not_a_file(kind, path))
-    return problems
+            elif not entry.is_file(follow_symlinks=False):
+                try:
+                    kind = kind_of(entry.stat(follow_symlinks=False).st_mode)
+                except OSError:
+                    continue  # deleted meanwhile
+                if kind is not None:
+                    problems.append(_not_a_file(kind, Path(entry.path)))
+    return sorted(problems, key=lambda p: str(p.file))
 
 
 def _link_problem(link: Path, real_root: Path) -> Problem | None:
@@ -125,13 +123,17 @@ def content_files(folder: Path, pattern: str = "*") -> list[Path]:
         except OSError:
             continue  # absent, or not a folder
         for entry in entries:
-            try:
-                mode = entry.stat().st_mode  # the link's target's
-            except OSError:
-                continue  # a dangling link: check_folder reports it
-            if stat.S_ISDIR(mode):
+            if entry.is_symlink():  # followed: its target's kind (check_folder reports what is wrong)
+                try:
+                    mode = entry.stat().st_mode
+                except OSError:
+                    continue
+                is_dir, is_file = stat.S_ISDIR(mode), stat.S_ISREG(mode)
+            else:  # the kind from the folder's listing: no call per file
+                is_dir, is_file = entry.is_dir(follow_symlinks=False), entry.is_file(follow_symlinks=False)
+            if is_dir:
                 folders.append(Path(entry.path))
-            elif stat.S_ISREG(mode) and fnmatch.fnmatchcase(entry.name, pattern):
+            elif is_file and fnmatch.fnmatchcase(entry.name, pattern):
                 found.append(Path(entry.path))
     return sorted(found)
 
