@@ -97,6 +97,15 @@ def locale_content(content_dir: Path, locale: str, target: Path) -> LocaleConten
         folder = translations / source
         for file in content_files(folder):
             copy = target / into / file.relative_to(folder)
+            clash = next((p for p in [copy, *copy.parents] if p.is_relative_to(target) and p.exists()
+                          and p.is_dir() is (p == copy)), None)
+            if clash is not None:  # a file translating a folder, or a folder translating a file
+                original = content_dir / clash.relative_to(target)
+                raise BuildError.at(f"the translation {'is a file where' if clash == copy else 'is in a folder where'} "
+                                    f"{original.relative_to(content_dir)} is a "
+                                    f"{'folder' if clash == copy else 'file'}", file, None,
+                                    "give the translation the path of the file it translates, below "
+                                    f"{I18N_DIR}/{locale}/{source}/")
             copy.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(file, copy)
             originals[copy] = file

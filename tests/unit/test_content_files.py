@@ -231,3 +231,16 @@ def test_the_dev_servers_scan_reads_no_fifo_and_no_link(mini_site: Path, secret:
     assert str(mini_site / "docs" / "pipe.md") not in scanned.files
     assert str(mini_site / "docs" / "leak.md") not in scanned.files
 
+
+
+def test_a_translation_where_the_docs_have_a_folder_is_named(mini_site: Path) -> None:
+    """Found by test_properties.py: the locale's copy of the content failed on it (IsADirectoryError)."""
+    _french(mini_site)
+    write(mini_site / "docs" / "guide" / "setup.md", doc("Setup"))
+    translation = write(mini_site / "i18n" / "fr" / "docusaurus-plugin-content-docs" / "current" / "guide", "x")
+    with time_limit(120):
+        result = runner.invoke(app, ["check", "--content", str(mini_site)])
+    output = " ".join(result.output.split())
+    assert result.exit_code == 1, result.output
+    assert f"{translation.name}: the translation is a file where docs/guide is a folder" in output
+    assert "Traceback" not in output and "internal error" not in output
