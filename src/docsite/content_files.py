@@ -101,23 +101,25 @@ def _link_problem(link: Path, real_root: Path) -> Problem | None:
         end = "a loop of links that leads back to itself" if exc.errno == errno.ELOOP else "which does not exist"
         return Problem(f"a symbolic link to {os.readlink(link)}, {end}", link, None,
                        "point the link at a file of the content folder, or delete it")
+    if stat.S_ISDIR(mode) and Path(os.path.realpath(link.parent)).is_relative_to(target):
+        return Problem(f"a symbolic link to {target}, a folder that holds the link: it would hold itself without end",
+                       link, None, "point the link at a folder beside it, or delete it")
     kind = kind_of(mode)
     return _not_a_file(f"a symbolic link to {kind}", link) if kind is not None else None
 
 
 def content_files(folder: Path, pattern: str = "*") -> list[Path]:
     """The regular files below `folder` whose names match `pattern` (`*.md`), sorted, as `rglob`
-    would list them but that a symbolic link to a folder is followed (each real folder once) and
-    what is not a regular file is left out (`check_folder` reports it)."""
+    would list them but that a symbolic link to a folder is followed (but into a folder that holds
+    it) and what is not a regular file is left out (`check_folder` reports both)."""
     found: list[Path] = []
-    seen: set[str] = set()
-    folders = [folder]
+    folders: list[tuple[Path, frozenset[str]]] = [(folder, frozenset())]  # and the real paths above it
     while folders:
-        current = folders.pop()
+        current, above = folders.pop()
         real = os.path.realpath(current)
-        if real in seen:
-            continue
-        seen.add(real)
+        if real in above:
+            continue  # a link to a folder that holds it: listed once
+        above = above | {real}
         try:
             entries = list(os.scandir(current))
         except OSError:
@@ -132,7 +134,7 @@ def content_files(folder: Path, pattern: str = "*") -> list[Path]:
             else:  # the kind from the folder's listing: no call per file
                 is_dir, is_file = entry.is_dir(follow_symlinks=False), entry.is_file(follow_symlinks=False)
             if is_dir:
-                folders.append(Path(entry.path))
+                folders.append((Path(entry.path), above))
             elif is_file and fnmatch.fnmatchcase(entry.name, pattern):
                 found.append(Path(entry.path))
     return sorted(found)
