@@ -420,9 +420,10 @@ def reads_only_the_content_folder(content: Path, cache: Path) -> None:
 # found by this test (each was a failure once): a doc linked out of the folder was published; linked
 # to itself, the locale's copy of the content failed (an internal error); linked to a folder outside, so
 # did the copy (IsADirectoryError); a translation that was a file where the docs have a folder failed the
-# copy too (IsADirectoryError)
+# copy too (IsADirectoryError); a post on the blog list's route named no file
 @example(steps=[("docs/intro.md", "link out", b"")])
 @example(steps=[(f"{FRENCH_DOCS}/guide", "bytes", b"")])
+@example(steps=[("blog/2024-01-02-launch.md", "link in", b"")])
 @example(steps=[("docs/intro.md", "link in", b"")])
 @example(steps=[("docs/intro.md", "link out to a folder", b"")])
 def test_any_files_of_any_kind_are_read_inside_the_content_folder_or_reported(

@@ -129,7 +129,7 @@ def _check_unique_routes(routes: list[Route], report: Report) -> None:
         if key in seen:
             first = seen[key]
             report.error(f"two pages have the route {route.path}: {first.source or first.kind} and "
-                         f"{route.source or route.kind}", route.source, 1,
+                         f"{route.source or route.kind}", route.source or first.source, 1,
                          "change the slug or the file name of one of them")
         else:
             seen[key] = route
