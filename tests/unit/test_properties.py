@@ -415,7 +415,7 @@ def reads_only_the_content_folder(content: Path, cache: Path) -> None:
     event("built")
 
 
-@settings(PROPERTY, max_examples=EXPLORE or 30, phases=[p for p in Phase if p is not Phase.explain])
+@settings(PROPERTY, max_examples=EXPLORE or 20, phases=[p for p in Phase if p is not Phase.explain])
 @given(steps=operations)
 # found by this test (each was a failure once): a doc linked out of the folder was published; linked
 # to itself, the locale's copy of the content failed (an internal error); linked to a folder outside, so
