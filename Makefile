@@ -7,7 +7,7 @@ CHROMIUM := /usr/bin/chromium
 NGINX_BROTLI := /etc/nginx/modules-enabled/50-mod-http-brotli-static.conf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup python-deps node-deps chromium diagram-deps nginx build serve dev check test lint typecheck test-unit test-frontend test-e2e bench clean
+.PHONY: setup python-deps node-deps chromium diagram-deps nginx build serve dev check test lint typecheck test-unit test-frontend test-e2e fuzz bench clean
 
 setup: python-deps node-deps
 
@@ -66,6 +66,15 @@ test-e2e: setup chromium nginx
 
 test: setup chromium nginx lint typecheck test-frontend
 	@$(UV) run pytest -q tests
+
+# A long randomized campaign of the property tests (tests/unit/test_properties*.py): FUZZ_EXAMPLES new
+# examples per test, instead of the suite's fixed set. A failure prints the example; make it a fixed
+# regression example (`@example`, or a case of tests/unit/test_bad_input.py). FUZZ_ARGS: more pytest
+# arguments (`-k files`).
+FUZZ_EXAMPLES ?= 2000
+fuzz: setup
+	@PROPERTY_EXAMPLES=$(FUZZ_EXAMPLES) $(UV) run pytest -q -p no:cacheprovider --hypothesis-show-statistics \
+		tests/unit/test_properties*.py $(FUZZ_ARGS)
 
 bench: setup chromium nginx
 	@command -v wrk >/dev/null || ($(SUDO) apt-get install -y -qq wrk >/dev/null)

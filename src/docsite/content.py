@@ -24,10 +24,11 @@ from pydantic import BaseModel, ConfigDict
 
 from docsite.cache import results
 from docsite.config import CONFIG_FILE, SiteConfig
+from docsite.content_files import content_files, read_bytes
 from docsite.errors import BuildError, Problem, Report, internal_error, listing
 from docsite.frontmatter import read_markdown_file
 from docsite.frontmatter_models import BlogFrontMatter, DocFrontMatter, FrontMatter, PageFrontMatter
-from docsite.markdown import DIAGRAM_LANGUAGE, Rendered, is_page_file, render_markdown
+from docsite.markdown import DIAGRAM_LANGUAGE, Rendered, is_page_file, render_markdown, too_large
 from docsite.markdown.highlight import warm_lexers
 from docsite.markdown.mdx import partial_path, partial_sources
 from docsite.markdown.text import plain_text
@@ -270,8 +271,8 @@ def _loading(file: Path, model: type[F]) -> Callable[[], tuple[Loaded[F] | None,
 
 def _unchanged(file: Path, data: bytes) -> bool:
     try:
-        return file.read_bytes() == data
-    except OSError:
+        return read_bytes(file) == data
+    except (OSError, BuildError):
         return False
 
 
@@ -279,8 +280,8 @@ def _cache_key(file: Path, model: type[F]) -> tuple[str, bytes] | None:
     """The result cache's key of a Markdown file: its path and bytes, and those of the partials it
     includes (at any depth: a partial saved renders the pages that include it again); with the bytes."""
     try:
-        data = file.read_bytes()
-    except OSError:
+        data = read_bytes(file)
+    except (OSError, BuildError):  # reported by _load_markdown
         return None
     key = results().key("markdown", str(file), f"{model.__module__}.{model.__qualname__}", data,
                         *_partial_bytes(file, data))
@@ -325,6 +326,10 @@ def _load_markdown(file: Path, model: type[F], report: Report) -> Loaded[F] | No
         front = validate(model, source.front)
     except BuildError as exc:
         report.extend(exc.problems)
+        return None
+    refused = too_large(source.body, file, source.body_line)
+    if refused is not None:  # not loaded: no later check reads it (an empty page has no words...)
+        report.extend([refused])
         return None
     try:
         # the leading heading is the title; with hide_title the layout shows no title, so the
@@ -405,9 +410,8 @@ def _fence_languages(sources: Iterable[bytes]) -> set[str]:
 def _markdown_files(folder: Path) -> Iterator[Path]:
     """The pages below `folder`: `.md` and `.mdx` files but README.md, and none whose name or folder
     starts with `_` (`is_page_file`)."""
-    if folder.is_dir():
-        yield from sorted(p for p in folder.rglob("*.md*") if p.name != "README.md"
-                          and is_page_file(p.relative_to(folder)))
+    yield from (p for p in content_files(folder, "*.md*") if p.name != "README.md"
+                and is_page_file(p.relative_to(folder)))
 
 
 def _load_docs(content_dir: Path, version: VersionSource, report: Report,
@@ -492,9 +496,7 @@ def _load_pages(pages_dir: Path, report: Report) -> Iterator[Page]:
 
 
 def _load_react_pages(pages_dir: Path, report: Report) -> Iterator[ReactPage]:
-    if not pages_dir.is_dir():
-        return
-    for file in sorted(pages_dir.rglob("*.yaml")):
+    for file in content_files(pages_dir, "*.yaml"):
         if any(part.startswith("_") for part in file.relative_to(pages_dir).parts):
             continue  # as for Markdown pages: `_` marks what is no page
         try:

@@ -71,21 +71,6 @@ def internal_error(exc: BaseException, file: Path | None = None) -> Problem:
                    f"(trace: {trace})")
 
 
-def read_text(file: Path) -> str:
-    """A content file's text. It must be UTF-8: a byte that is not is a BuildError naming the file,
-    its line and the byte's offset (a missing file raises FileNotFoundError, as `Path.read_text`)."""
-    data = file.read_bytes()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise BuildError.at(f"the file is not UTF-8 text: byte {exc.start} (0x{data[exc.start]:02x}) is not valid "
-                            "UTF-8", file, line,
-                            "save the file as UTF-8 (most editors: 'Save with encoding'), or retype the character "
-                            "on that line") from None
-    return text.removeprefix("\ufeff")  # a byte-order mark is not content
-
-
 class BuildError(Exception):
     """The input cannot be built. Carries one or more problems, all of them errors, and the warnings
     of the same run (shown with them, so a writer fixes everything in one round)."""
@@ -132,8 +117,9 @@ class Report:
 
 
 def _display_path(path: Path) -> str:
-    """The path relative to the working directory when it is below it, else as given."""
+    """The path relative to the working directory when it is below it, else as given. Its folder is
+    resolved, not the path itself: a symbolic link is named, not its target (which may be a loop)."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+        return str((path.parent.resolve() / path.name).relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError, RuntimeError):
         return str(path)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from docsite.errors import BuildError, read_text
+from docsite.content_files import read_text
+from docsite.errors import BuildError
 from docsite.yamlfile import YamlDocument, parse_yaml
 
 

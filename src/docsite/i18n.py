@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from docsite.config import CONFIG_FILE, SiteConfig
+from docsite.content_files import content_files, read_text
 from docsite.errors import BuildError, Problem, Report, closest_first, listing
 from docsite.markdown import is_page_file
 from docsite.yamlfile import load_yaml_file
@@ -85,8 +86,8 @@ def locale_content(content_dir: Path, locale: str, target: Path) -> LocaleConten
     if target.exists():
         shutil.rmtree(target)
     shutil.copytree(content_dir, target, ignore=shutil.ignore_patterns(I18N_DIR))
-    originals = {target / p.relative_to(content_dir): p for p in content_dir.rglob("*")
-                 if p.is_file() and I18N_DIR not in p.relative_to(content_dir).parts[:1]}
+    originals = {target / p.relative_to(content_dir): p for p in content_files(content_dir)
+                 if I18N_DIR not in p.relative_to(content_dir).parts[:1]}
     translations = content_dir / I18N_DIR / locale
     translated: set[Path] = set()
     overlays = dict(OVERLAYS)
@@ -95,10 +96,17 @@ def locale_content(content_dir: Path, locale: str, target: Path) -> LocaleConten
         overlays[f"{DOCS_PLUGIN}/{folder.name}"] = f"versioned_docs/{folder.name}"  # a released version's
     for source, into in overlays.items():
         folder = translations / source
-        for file in sorted(folder.rglob("*")) if folder.is_dir() else []:
-            if not file.is_file():
-                continue
+        for file in content_files(folder):
             copy = target / into / file.relative_to(folder)
+            clash = next((p for p in [copy, *copy.parents] if p.is_relative_to(target) and p.exists()
+                          and p.is_dir() is (p == copy)), None)
+            if clash is not None:  # a file translating a folder, or a folder translating a file
+                original = content_dir / clash.relative_to(target)
+                raise BuildError.at(f"the translation {'is a file where' if clash == copy else 'is in a folder where'} "
+                                    f"{original.relative_to(content_dir)} is a "
+                                    f"{'folder' if clash == copy else 'file'}", file, None,
+                                    "give the translation the path of the file it translates, below "
+                                    f"{I18N_DIR}/{locale}/{source}/")
             copy.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(file, copy)
             originals[copy] = file
@@ -199,8 +207,8 @@ def _messages(file: Path) -> dict[str, str]:
     if not file.is_file():
         return {}
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except (ValueError, UnicodeDecodeError) as exc:
+        data = json.loads(read_text(file))
+    except ValueError as exc:
         raise BuildError.at(f"the translations cannot be read: {exc}", file, 1,
                             fix='write a JSON object: {"item.label.Docs": {"message": "Documentation"}}') from None
     if not isinstance(data, dict) or not all(isinstance(v, dict) and isinstance(v.get("message"), str)

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from docsite.content import Doc, DocIndex, UnknownDoc
+from docsite.content_files import content_files
 from docsite.errors import BuildError, Report, closest_first, listing
 from docsite.markdown.text import slugify
 from docsite.sidebars_file import JAVASCRIPT, read_sidebars_file
@@ -241,7 +242,7 @@ class _CategoryFiles:
     def __init__(self, docs_dir: Path, report: Report) -> None:
         self.docs_dir = docs_dir
         self.report = report
-        found = sorted(f for name in CATEGORY_FILES for f in docs_dir.rglob(name)) if docs_dir.is_dir() else []
+        found = sorted(f for name in CATEGORY_FILES for f in content_files(docs_dir, name))
         self.files: dict[str, list[Path]] = {}
         for path in found:
             self.files.setdefault(path.parent.relative_to(docs_dir).as_posix(), []).append(path)

@@ -23,7 +23,8 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from docsite.errors import BuildError, Problem, Report, read_text
+from docsite.content_files import read_text
+from docsite.errors import BuildError, Problem, Report
 from docsite.frontend import node
 from docsite.yamlfile import Location, YamlDocument, load_yaml_file, parse_yaml
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Literal
 
 from docsite.config import CONFIG_FILE, SiteConfig
+from docsite.content_files import read_text
 from docsite.errors import BuildError, Report, closest_first, listing
 from docsite.sidebars_file import JAVASCRIPT, find_sidebars_file, read_sidebars_file
 from docsite.yamlfile import load_yaml_file
@@ -84,8 +85,8 @@ def released_versions(content_dir: Path) -> list[str]:
     if not file.is_file():
         return []
     try:
-        names = json.loads(file.read_text(encoding="utf-8"))
-    except (ValueError, UnicodeDecodeError) as exc:
+        names = json.loads(read_text(file))
+    except ValueError as exc:
         raise BuildError.at(f"{VERSIONS_FILE} cannot be read: {exc}", file, 1,
                             fix='write a JSON list of version names, newest first: ["2.0", "1.0"]') from None
     if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):

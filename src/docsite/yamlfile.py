@@ -13,7 +13,8 @@ from typing import Any
 
 import yaml
 
-from docsite.errors import BuildError, Problem, read_text
+from docsite.content_files import read_text
+from docsite.errors import BuildError, Problem
 
 _Loader: type[yaml.CSafeLoader] | type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 

@@ -347,6 +347,19 @@ def test_check_and_build_exit_1_and_keep_the_previous_build(mini_site: Path, tmp
     assert tree_digest(out) == before
 
 
+def test_a_page_over_the_size_limit_gets_the_size_error_alone(mini_site: Path) -> None:
+    """With the writing rules on: the page is not loaded, so no rule reads it (a 20 MB page was also
+    "0 words" and "never names" the platform)."""
+    config = mini_site / "site.yaml"
+    config.write_text(config.read_text().split("lint:")[0])  # the default rules
+    file = write(mini_site / "docs" / "intro.md", INTRO + "".join(f"p{n}\n\n" for n in range(2_000_000)))
+    with pytest.raises(BuildError) as error:
+        load(mini_site)
+    assert [(p.file, p.message) for p in error.value.problems] == [
+        (file, "the page is 18.9 MB of Markdown, more than the 5 MB a page may hold")]
+    assert not error.value.warnings
+
+
 def test_an_unexpected_exception_on_one_file_is_reported_with_that_file(mini_site: Path,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     faulty = write(mini_site / "docs" / "faulty.md", doc("Faulty", body="Breaks the renderer."))

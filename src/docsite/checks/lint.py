@@ -24,7 +24,8 @@ from typing import Any
 
 from docsite.config import CONFIG_FILE, Lint, LintRule, LintRules
 from docsite.content import BlogPost, Content, Doc, Page
-from docsite.errors import Problem, Report, read_text
+from docsite.content_files import read_text
+from docsite.errors import Problem, Report
 from docsite.markdown.text import count_words, plain_text
 from docsite.openapi.specs import ApiSpec
 

@@ -20,7 +20,7 @@ from docsite.markdown.tree import (
 )
 
 __all__ = ["DIAGRAM_LANGUAGE", "MARKDOWN_SUFFIXES", "CodeSpan", "ComponentUse", "DiagramUse", "Heading", "Reference",
-           "Rendered", "is_page_file", "render_markdown"]
+           "Rendered", "is_page_file", "render_markdown", "too_large"]
 
 # The files that are pages: Markdown, and MDX as Docusaurus writes it (the same dialect here: its
 # imports of partials and its common components are read, docsite.markdown.tree).
@@ -40,18 +40,25 @@ def is_page_file(relative: Path) -> bool:
 MAX_MARKDOWN_BYTES = 5_000_000
 
 
+def too_large(text: str, file: Path, first_line: int = 1) -> Problem | None:
+    """The error of a text over MAX_MARKDOWN_BYTES, which is not rendered (None under it)."""
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size <= MAX_MARKDOWN_BYTES:
+        return None
+    return Problem(f"the page is {size / 1e6:.1f} MB of Markdown, more than the {MAX_MARKDOWN_BYTES / 1e6:.0f} MB "
+                   "a page may hold", file, first_line,
+                   "split it into several pages: the sidebar and the previous/next links join them")
+
+
 def render_markdown(text: str, file: Path, first_line: int = 1, *, title_heading: bool = False,
                     site_root: Path | None = None) -> Rendered:
     """Render `text`, which starts at line `first_line` of `file` (after its front matter). A
     leading `# Heading` is the page's title (`Rendered.title`); with `title_heading`, it is taken
     out of the body (a layout shows the title above the body, as Docusaurus does). `site_root`: the
     content folder, where a partial's `@site/` import starts (docsite.markdown.mdx)."""
-    size = len(text.encode("utf-8", "surrogatepass"))
-    if size > MAX_MARKDOWN_BYTES:
-        return Rendered(tree=[], problems=[Problem(
-            f"the page is {size / 1e6:.1f} MB of Markdown, more than the {MAX_MARKDOWN_BYTES / 1e6:.0f} MB a page "
-            "may hold", file, first_line,
-            "split it into several pages: the sidebar and the previous/next links join them")])
+    refused = too_large(text, file, first_line)
+    if refused is not None:
+        return Rendered(tree=[], problems=[refused])
     text = unwrap_mdx_code_blocks(text)  # Docusaurus reads their content as the page's
     env: dict[str, int] = {}
     found: list[Problem] = []  # the code tabs' (npm2yarn, `tab` blocks)

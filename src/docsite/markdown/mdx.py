@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from docsite.errors import read_text
+from docsite.content_files import read_text
 
 # `@theme/` components this site renders itself (docsite.markdown.html.COMPONENT_ELEMENTS, TOCInline)
 THEME_COMPONENTS = frozenset({"Tabs", "TabItem", "Details", "TOCInline"})

@@ -24,7 +24,8 @@ from urllib.parse import unquote, urldefrag
 
 import yaml
 
-from docsite.errors import BuildError, Problem, read_text
+from docsite.content_files import read_text
+from docsite.errors import BuildError, Problem
 from docsite.openapi.spec_validation import escape, line_of, parse_spec
 
 _URI = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)

@@ -53,7 +53,8 @@ from openapi_spec_validator.validation.validators import SpecValidator
 from referencing import Registry
 from referencing.jsonschema import DRAFT4, DRAFT202012
 
-from docsite.errors import BuildError, Problem, listing, read_text
+from docsite.content_files import read_text
+from docsite.errors import BuildError, Problem, listing
 from docsite.yamlfile import yaml_syntax_problem
 
 try:

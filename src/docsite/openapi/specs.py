@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from docsite.cache import ResultCache, cached
-from docsite.errors import Report
+from docsite.content_files import read_bytes
+from docsite.errors import BuildError, Report
 from docsite.openapi.spec_validation import CheckedSpec, check_spec_file
 
 DOWNLOADS = "/spec"
@@ -127,8 +128,8 @@ def _checked(file: Path) -> tuple[CheckedSpec, str]:
     is read. An edit to one spec validates that spec alone; the others come from docsite.cache (in
     memory for the dev server, on disk for the next build)."""
     try:
-        data = file.read_bytes()
-    except OSError:
+        data = read_bytes(file)
+    except (OSError, BuildError):
         return check_spec_file(file), ""  # reports the file as unreadable
     checked = cached(_CHECKED, _checked_key(file, data), lambda: check_spec_file(file),
                      still_valid=lambda: _same_bytes(file, data))
@@ -145,8 +146,8 @@ def _checked_key(file: Path, data: bytes) -> tuple[str, bytes]:
 def checked_before(file: Path, cache: ResultCache) -> bool:
     """Whether `cache` holds the validation of `file` as it is now."""
     try:
-        data = file.read_bytes()
-    except OSError:
+        data = read_bytes(file)
+    except (OSError, BuildError):
         return False
     return cache.peek(cache.key(_CHECKED, *_checked_key(file, data)))
 
@@ -154,8 +155,8 @@ def checked_before(file: Path, cache: ResultCache) -> bool:
 def _same_bytes(file: Path, data: bytes) -> bool:
     """Whether `file` still holds `data` (a spec saved again while it was checked is not cached)."""
     try:
-        return file.read_bytes() == data
-    except OSError:
+        return read_bytes(file) == data
+    except (OSError, BuildError):
         return False
 
 
@@ -163,7 +164,7 @@ def spec_files(specs: list[ApiSpec]) -> dict[str, bytes]:
     """The downloads: site path -> bytes."""
     out = {}
     for spec in specs:
-        out[spec.download("yaml")] = spec.file.read_bytes()
+        out[spec.download("yaml")] = read_bytes(spec.file)
         out[spec.download("json")] = cached("spec-json", (str(spec.file), spec.digest), lambda spec=spec: json.dumps(
             spec.document, indent=2, ensure_ascii=False, default=str).encode())  # type: ignore[misc]
     return out

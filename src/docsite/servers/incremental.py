@@ -513,7 +513,8 @@ class Sources:
 
     files: dict[str, tuple[int, int, str]]  # by path string: cheaper than 10,000 Path objects
     started: int  # time.time_ns() when the scan started
-    # a symbolic link to a folder was met: what changes in it is not seen (every save reloads all)
+    # a symbolic link or a file that is not a regular file was met: what changes behind it is not
+    # seen (every save reloads all)
     blind: bool = False
 
     @classmethod
@@ -530,11 +531,15 @@ class Sources:
             except OSError:
                 continue  # a folder deleted meanwhile
             for entry in entries:
+                if entry.is_symlink() or not (entry.is_dir(follow_symlinks=False)
+                                              or entry.is_file(follow_symlinks=False)):
+                    # a link (what changes behind it is not seen), a FIFO, a socket...: not read here
+                    # (a FIFO would never answer), every save reloads all, and the load reports
+                    # what it may not read (docsite.content_files.check_folder)
+                    blind = True
+                    continue
                 if entry.is_dir():
-                    if entry.is_symlink():
-                        blind = True
-                    else:
-                        folders.append(entry.path)
+                    folders.append(entry.path)
                     continue
                 path = entry.path
                 try:

@@ -4,8 +4,9 @@ here changes a page or a route: the trees were finished before the routes were m
 
 In this order: two pages on one route; components every page places (registered in the front end);
 the API calls and JSON bodies in the pages' code, against the specs; the writing rules (lint, which
-know the specs' error codes and enums); symbolic links out of the content folder; links, anchors
-and images; the configuration's links and the blog authors' pictures.
+know the specs' error codes and enums); links, anchors and images; the configuration's links and
+the blog authors' pictures. (Symbolic links out of the content folder were refused at load:
+docsite.content_files.)
 """
 
 from __future__ import annotations
@@ -29,7 +30,6 @@ from docsite.markdown import CodeSpan
 from docsite.openapi.reference import ApiSpec
 from docsite.routes import Route
 from docsite.stages.site import Paths, Site
-from docsite.writing.files import outside_links
 from docsite.yamlfile import YamlDocument, load_yaml_file
 
 
@@ -39,10 +39,6 @@ def check(site: Site, paths: Paths, registry: dict[str, list[str]], report: Repo
     problems are warnings (`docsite dev` previews a page while it is being written)."""
     _check_unique_routes(site.routes, report)
     check_spec_readers(site.routes, site.content, site.specs, registry, site.config, report, dev=dev, site=site.name)
-    for link in outside_links(site.static_dir, paths.content):
-        report.error(f"a symbolic link to {link.resolve()}, outside the content folder", link, None,
-                     "copy the file into content/static/ instead: the build publishes only what the content "
-                     "folder holds")
     assert site.targets is not None
     check_links(site.routes, site.targets, site.config, report)
     config = load_yaml_file(paths.content / CONFIG_FILE)
@@ -158,7 +154,7 @@ def _check_unique_routes(routes: list[Route], report: Report) -> None:
         if key in seen:
             first = seen[key]
             report.error(f"two pages have the route {route.path}: {first.source or first.kind} and "
-                         f"{route.source or route.kind}", route.source, 1,
+                         f"{route.source or route.kind}", route.source or first.source, 1,
                          "change the slug or the file name of one of them")
         else:
             seen[key] = route

@@ -9,6 +9,7 @@ from pathlib import Path
 from docsite.cache import Derived, site_name, use_cache
 from docsite.config import SiteConfig, load_config
 from docsite.content import Content, DocIndex, load_content
+from docsite.content_files import check_folder
 from docsite.errors import Report
 from docsite.i18n import (
     LocaleContent,
@@ -42,8 +43,12 @@ def load(paths: Paths, report: Report, *, dev: bool, locale: LocaleContent | Non
     """Read `paths.content` (`locale`'s: the content with its translations laid over it,
     docsite.i18n): the configuration, every Markdown file rendered (from the result cache when
     unchanged), the specs validated meanwhile, every docs version's sidebars. Problems go to
-    `report`; raises BuildError when a file cannot be read (`_stop_if_a_page_failed`,
+    `report`; raises BuildError when the folder holds what the builder does not read (a symbolic link
+    out of it, a FIFO...: docsite.content_files.check_folder), when a file cannot be read (`_stop_if_a_page_failed`,
     `_stop_if_a_spec_failed`) or the locales are wrong."""
+    if locale is None:  # a locale's folder is a copy of the checked one
+        report.extend(check_folder(paths.content))  # before any file is read: nothing unusual is opened
+        report.raise_if_errors()
     use_cache(paths.cache, memory=dev)  # only the dev server reads a result again (on its next rebuild)
     name = site_name(paths.content, locale.locale if locale else None)
     Derived.start_all(name)  # the results each site's pages kept (docsite.cache)
@@ -72,10 +77,10 @@ def load(paths: Paths, report: Report, *, dev: bool, locale: LocaleContent | Non
 
 
 def _stop_if_a_page_failed(content: Content, content_dir: Path, report: Report) -> None:
-    """A page that could not be loaded (a Markdown file's front matter or encoding, a React page's
-    YAML) or authors.yaml stops the run here: every sidebar entry, link, navbar item and post naming
-    it would fail too, one mistake reported many times over. (A partial's problems do not: the
-    pages that include it were loaded.)"""
+    """A page that could not be loaded (a Markdown file's front matter, encoding or size, a React
+    page's YAML) or authors.yaml stops the run here: every sidebar entry, link, navbar item and post
+    naming it would fail too, one mistake reported many times over. (A partial's problems do not:
+    the pages that include it were loaded.)"""
     sources = [*content.docs, *content.drafts, *content.posts, *content.pages]
     loaded = {p.file for p in sources} | {p.file for p in content.react_pages}
     if any(p.file is not None and p.file.suffix in (*MARKDOWN_SUFFIXES, ".yaml") and p.file not in loaded

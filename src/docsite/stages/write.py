@@ -10,6 +10,7 @@ from contextlib import suppress
 from pathlib import Path
 
 from docsite.cache import results
+from docsite.content_files import read_bytes
 from docsite.frontend import Frontend
 from docsite.outputs.sitemap import robots, sitemap
 from docsite.redirects import fallback_page
@@ -134,7 +135,7 @@ def _other_output_items(site: Site) -> Iterator[tuple[str, bytes]]:
 
 def static_outputs(site: Site) -> dict[str, bytes]:
     """The static files the site publishes (content/static/), by path in the build."""
-    return {path.lstrip("/"): (site.static_dir / path.lstrip("/")).read_bytes()
+    return {path.lstrip("/"): read_bytes(site.static_dir / path.lstrip("/"))
             for path in static_files(site.static_dir)}
 
 

@@ -9,6 +9,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from docsite.content_files import content_files
+
 
 def json_bytes(data: Any) -> bytes:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -33,9 +35,7 @@ def copy_tree(source: Path, target: Path) -> None:
 
 def static_files(static_dir: Path) -> set[str]:
     """Site paths of the files in the static folder: `/img/logo.svg`."""
-    if not static_dir.is_dir():
-        return set()
-    return {"/" + p.relative_to(static_dir).as_posix() for p in static_dir.rglob("*") if p.is_file()}
+    return {"/" + p.relative_to(static_dir).as_posix() for p in content_files(static_dir)}
 
 
 def html_files(build: Path, folders: list[tuple[Path, set[str]]] | None = None) -> list[Path]:
@@ -49,14 +49,3 @@ def tree_names(root: Path) -> list[tuple[Path, set[str]]]:
     of 1,000 pages holds 10,000 files)."""
     return [(Path(folder), set(names)) for folder, _, names in os.walk(root)]
 
-
-def outside_links(folder: Path, root: Path) -> list[Path]:
-    """Files and folders under `folder` that are symbolic links resolving outside `root`."""
-    if not folder.is_dir():
-        return []
-    root = root.resolve()
-    found = []
-    for path in sorted(folder.rglob("*")):
-        if path.is_symlink() and not path.resolve().is_relative_to(root):
-            found.append(path)
-    return found
