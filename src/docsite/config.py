@@ -11,7 +11,7 @@ import difflib
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from docsite.errors import BuildError, listing
@@ -266,6 +266,33 @@ class Storage(Model):
     namespace: str | None = None
 
 
+class Hsts(Model):
+    """`Strict-Transport-Security`: browsers that saw it use HTTPS only for the site's host for
+    `maxAge` seconds. `enabled` defaults to "when `url` is https"."""
+
+    enabled: bool | None = None
+    maxAge: int = Field(default=31536000, ge=0)  # a year
+    includeSubDomains: bool = False
+    preload: bool = False
+
+    @model_validator(mode="after")
+    def _preloadable(self) -> Hsts:
+        if self.preload and not (self.includeSubDomains and self.maxAge >= 31536000):
+            raise ValueError("hsts.preload needs includeSubDomains: true and a maxAge of at least 31536000 "
+                             "(the preload list's requirements); set them or remove preload")
+        return self
+
+    def header(self) -> str:
+        return "; ".join([f"max-age={self.maxAge}", *(["includeSubDomains"] if self.includeSubDomains else []),
+                          *(["preload"] if self.preload else [])])
+
+
+class Delivery(Model):
+    """How the site is served: headers the build writes into `_headers` and the nginx configuration."""
+
+    hsts: Hsts = Hsts()
+
+
 class LocaleConfig(Model):
     label: str
     direction: Literal["ltr", "rtl"] = "ltr"
@@ -400,6 +427,7 @@ class SiteConfig(Model):
     analytics: Analytics = Analytics()
     helpDesk: HelpDesk = HelpDesk()
     storage: Storage = Storage()
+    delivery: Delivery = Delivery()
     redirects: list[RedirectRule] = []
     lint: Lint = Lint()
     onBrokenLinks: Literal["throw", "warn", "ignore"] = "throw"
@@ -419,6 +447,23 @@ class SiteConfig(Model):
         if not value.startswith(("http://", "https://")):
             raise ValueError(f"url must be the site's absolute origin such as https://example.com (got '{value}')")
         return value.rstrip("/")
+
+    @field_validator("delivery")
+    @classmethod
+    def _hsts_needs_https(cls, value: Delivery, info: ValidationInfo) -> Delivery:
+        url = info.data.get("url", "")
+        if value.hsts.enabled and not url.startswith("https://"):
+            raise ValueError(f"hsts.enabled is true but url is {url}: browsers take "
+                             "Strict-Transport-Security from HTTPS only; serve the site over https:// and "
+                             "say so in url, or remove hsts.enabled")
+        return value
+
+    def hsts(self) -> str | None:
+        """The `Strict-Transport-Security` value the site is served with, if any."""
+        enabled = self.delivery.hsts.enabled
+        if enabled is False or (enabled is None and not self.url.startswith("https://")):
+            return None
+        return self.delivery.hsts.header()
 
 
 def load_config(content_dir: Path) -> SiteConfig:
