@@ -12,8 +12,10 @@ read, and the other servers read the same files, so the rules cannot drift apart
 
 What the two files cannot say is the same everywhere: a response without a Cache-Control from
 `_headers` gets `no-cache` (stored, revalidated on every use: HTML, page data, search indexes);
-a compressible file is served from its precompressed `.br` or `.gz` twin (written here, at build
-time) with `Content-Encoding` and `Vary: Accept-Encoding`; types come from `content_type`.
+the `/*` rule's headers go on every answer, errors included; a compressible file is served from
+its precompressed `.br` or `.gz` twin (written here, at build time) with `Content-Encoding` and
+`Vary: Accept-Encoding`, and a twin asked for by name answers 404 (`twin_of`); a single byte range
+of a file sent uncompressed gets 206; types come from `content_type`.
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ redirects are the build's `_headers` and `_redirects` (docsite.outputs.delivery)
 nginx answer alike: `tests/e2e/test_delivery.py` runs the same assertions against both.
 
 nginx repeats `add_header` per location (a location's own headers replace the server's), so every
-location carries the whole list. Precompressed files are served by `gzip_static` and `brotli_static`
+location carries the whole list, and the server too, for the answers nginx gives before it chooses a
+location (400, 414); `always`, for every status. Precompressed files are served by `gzip_static` and `brotli_static`
 (Debian: the package libnginx-mod-http-brotli-static).
 """
 
