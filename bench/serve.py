@@ -7,12 +7,14 @@ wrk comes from Debian's packages (`make bench` installs it with nginx)."""
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import statistics
 import subprocess
 import sys
 import time
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +42,26 @@ def routes(build_dir: Path) -> dict[str, str]:
             "404": "/docs/no-such-page", "search index": largest("search-index-*.json")}
 
 
-def _wrk(url: str, encoding: str, seconds: int, not_found: bool) -> dict[str, Any]:
+def _cpu_seconds(pid: int) -> float:
+    """CPU time (user and system) of the process `pid` and its children (nginx's workers)."""
+    total = 0.0
+    for process in [pid, *_children(pid)]:
+        with suppress(OSError):
+            fields = Path(f"/proc/{process}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def _children(pid: int) -> list[int]:
+    with suppress(OSError):
+        return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    return []
+
+
+def _wrk(url: str, encoding: str, seconds: int, not_found: bool, pid: int) -> dict[str, Any]:
+    """One wrk run, and the server's CPU time per answer: what the server costs, whatever else
+    the machine is doing (its requests/s and p99 are those of a machine shared with wrk and others)."""
+    cpu = _cpu_seconds(pid)
     wrk = shutil.which("wrk")
     if wrk is None:
         raise SystemExit("wrk is missing: `make bench` installs it (apt-get install wrk)")
@@ -50,38 +71,43 @@ def _wrk(url: str, encoding: str, seconds: int, not_found: bool) -> dict[str, An
     p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)", out)
     errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
     bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-    assert rate and p99, out
+    cpu = _cpu_seconds(pid) - cpu
+    answers = re.search(r"(\d+) requests in", out)
+    assert rate and p99 and answers, out
     scale = {"us": 0.001, "ms": 1.0, "s": 1000.0}[p99[2]]
     failed = sum(int(n) for n in errors.groups()) if errors else 0
     if bad and not not_found:  # the not-found page's 404s are its answers
         failed += int(bad[1])
-    return {"requests_per_s": round(float(rate[1])), "p99_ms": round(float(p99[1]) * scale, 1), "errors": failed}
+    return {"requests_per_s": round(float(rate[1])), "p99_ms": round(float(p99[1]) * scale, 1), "errors": failed,
+            "cpu_us": round(cpu / max(int(answers[1]), 1) * 1e6)}
 
 
 def _median(runs: list[dict[str, Any]]) -> dict[str, Any]:
     return {"requests_per_s": round(statistics.median(r["requests_per_s"] for r in runs)),
             "p99_ms": round(statistics.median(r["p99_ms"] for r in runs), 1),
             "errors": sum(r["errors"] for r in runs),
+            "cpu_us_per_request": round(statistics.median(r["cpu_us"] for r in runs)),
             "runs": [[r["requests_per_s"], r["p99_ms"]] for r in runs]}
 
 
-def _table(url: str, paths: dict[str, str], runs: int, seconds: int) -> dict[str, dict[str, Any]]:
+def _table(url: str, paths: dict[str, str], runs: int, seconds: int, pid: int) -> dict[str, dict[str, Any]]:
     """{route kind: {encoding: median}}: the runs of a cell are spread over the whole measurement
     (round-robin), so a burst of other work on the machine does not sink one cell alone."""
     cells: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for _ in range(runs):
         for kind, path in paths.items():
             for encoding in ENCODINGS:
-                cells.setdefault((kind, encoding), []).append(_wrk(url + path, encoding, seconds, kind == "404"))
+                cells.setdefault((kind, encoding), []).append(_wrk(url + path, encoding, seconds, kind == "404", pid))
     return {kind: {encoding: _median(cells[(kind, encoding)]) for encoding in ENCODINGS} for kind in paths}
 
 
 def _print(server: str, table: dict[str, dict[str, Any]]) -> None:
-    print(f"{server}: requests/s, p99 ms (median of runs)")
-    print(f"  {'route':<14}" + "".join(f"{encoding:>22}" for encoding in ENCODINGS))
+    print(f"{server}: requests/s, p99 ms, server CPU us per answer (medians of runs); ok: meets the targets")
+    print(f"  {'route':<14}" + "".join(f"{encoding:>28}" for encoding in ENCODINGS))
     for kind, row in table.items():
-        cells = [f"{c['requests_per_s']:>8} {c['p99_ms']:>7} {'ok' if _meets(c) else '--':>4}" for c in row.values()]
-        print(f"  {kind:<14}" + "".join(f"{cell:>22}" for cell in cells))
+        cells = [f"{c['requests_per_s']:>7} {c['p99_ms']:>7} {c['cpu_us_per_request']:>6} "
+                 f"{'ok' if _meets(c) else '--':>3}" for c in row.values()]
+        print(f"  {kind:<14}" + "".join(f"{cell:>28}" for cell in cells))
 
 
 def _meets(cell: dict[str, Any]) -> bool:
@@ -111,13 +137,15 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                                "targets": TARGETS}
     process, url = _preview(BUILD, paths["doc"])
     try:
-        results["preview"] = _table(url, paths, runs, seconds)
+        results["preview"] = _table(url, paths, runs, seconds, process.pid)
     finally:
         process.terminate()
         process.wait()
     _print("preview", results["preview"])
-    with Nginx(BUILD, BUILD.parent / "nginx", trailing_slash=None, header_timeout=10) as nginx_url:
-        results["nginx"] = _table(nginx_url, paths, runs, seconds)
+    nginx = Nginx(BUILD, BUILD.parent / "nginx", trailing_slash=None, header_timeout=10)
+    with nginx as nginx_url:
+        assert nginx.process is not None
+        results["nginx"] = _table(nginx_url, paths, runs, seconds, nginx.process.pid)
     _print("nginx", results["nginx"])
     results["preview_meets_targets"] = {f"{kind} {encoding}": _meets(cell) for kind, row in results["preview"].items()
                                         for encoding, cell in row.items()}
