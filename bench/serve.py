@@ -119,7 +119,7 @@ def _preview(build_dir: Path, probe: str) -> tuple[subprocess.Popen[bytes], str]
     process = subprocess.Popen([sys.executable, "-m", "docsite.cli", "serve", "--no-rebuild", "--out",
                                 str(build_dir), "--port", str(port)], stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 180  # a busy machine takes half a minute to import the builder
     while subprocess.run(["curl", "-sf", "-o", "/dev/null", url + probe]).returncode != 0:
         if time.monotonic() > deadline:
             process.kill()
