@@ -20,6 +20,7 @@ from pydantic import (
     Field,
     PrivateAttr,
     ValidationError,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
@@ -297,6 +298,33 @@ class Embeds(Model):
     hosts: list[Annotated[str, AfterValidator(_host_name)]] = []
 
 
+class Hsts(Model):
+    """`Strict-Transport-Security`: browsers that saw it use HTTPS only for the site's host for
+    `maxAge` seconds. `enabled` defaults to "when `url` is https"."""
+
+    enabled: bool | None = None
+    maxAge: int = Field(default=31536000, ge=0)  # a year
+    includeSubDomains: bool = False
+    preload: bool = False
+
+    @model_validator(mode="after")
+    def _preloadable(self) -> Hsts:
+        if self.preload and not (self.includeSubDomains and self.maxAge >= 31536000):
+            raise ValueError("hsts.preload needs includeSubDomains: true and a maxAge of at least 31536000 "
+                             "(the preload list's requirements); set them or remove preload")
+        return self
+
+    def header(self) -> str:
+        return "; ".join([f"max-age={self.maxAge}", *(["includeSubDomains"] if self.includeSubDomains else []),
+                          *(["preload"] if self.preload else [])])
+
+
+class Delivery(Model):
+    """How the site is served: headers the build writes into `_headers` and the nginx configuration."""
+
+    hsts: Hsts = Hsts()
+
+
 class LocaleConfig(Model):
     label: str
     direction: Literal["ltr", "rtl"] = "ltr"
@@ -522,6 +550,7 @@ class SiteConfig(Model):
     helpDesk: HelpDesk = HelpDesk()
     storage: Storage = Storage()
     embeds: Embeds = Embeds()
+    delivery: Delivery = Delivery()
     redirects: list[RedirectRule] = []
     lint: Lint = Lint()
     onBrokenLinks: Literal["throw", "warn", "ignore"] = "throw"
@@ -541,6 +570,23 @@ class SiteConfig(Model):
         if not value.startswith(("http://", "https://")):
             raise ValueError(f"url must be the site's absolute origin such as https://example.com (got '{value}')")
         return value.rstrip("/")
+
+    @field_validator("delivery")
+    @classmethod
+    def _hsts_needs_https(cls, value: Delivery, info: ValidationInfo) -> Delivery:
+        url = info.data.get("url", "")
+        if value.hsts.enabled and not url.startswith("https://"):
+            raise ValueError(f"hsts.enabled is true but url is {url}: browsers take "
+                             "Strict-Transport-Security from HTTPS only; serve the site over https:// and "
+                             "say so in url, or remove hsts.enabled")
+        return value
+
+    def hsts(self) -> str | None:
+        """The `Strict-Transport-Security` value the site is served with, if any."""
+        enabled = self.delivery.hsts.enabled
+        if enabled is False or (enabled is None and not self.url.startswith("https://")):
+            return None
+        return self.delivery.hsts.header()
 
 
 def load_config(content_dir: Path) -> SiteConfig:

@@ -25,7 +25,7 @@ import pytest
 import yaml
 from playwright.sync_api import Page, expect
 
-from docsite.outputs.delivery import HEADERS_FILE, IMMUTABLE, read_rules
+from docsite.outputs.delivery import HEADERS_FILE, HSTS, IMMUTABLE, read_rules
 from tests.conftest import CONTENT
 from tests.e2e.conftest import Server, build_site
 from tests.e2e.docs_engine import hydrated
@@ -263,6 +263,18 @@ def test_precompressed_files_are_served_with_their_encoding(server: str, built_s
         assert decode(packed.body) == plain.body
 
 
+def test_precompressed_twins_asked_for_by_name_are_not_found(server: str, built_site: Path) -> None:
+    """A twin's bytes are only ever sent as the encoding of its file, with the file's type."""
+    for path in ["/index.html.br", "/index.html.gz", "/docs/environments/index.html.br",
+                 "/search-index-docs-default-current.json.gz", _entry_script(built_site) + ".br"]:
+        assert (built_site / (path.lstrip("/"))).is_file(), path
+        for encoding in ["identity", "br"]:
+            answer = request(server, path, {"Accept-Encoding": encoding})
+            assert answer.status == 404 and answer.media_type == "text/html", (path, encoding)
+        plain = request(server, path, {"Accept-Encoding": "identity"})
+        assert b"<title>Page not found" in plain.body and "Content-Encoding" not in plain.headers, path
+
+
 def test_both_encodings_accepted_prefers_brotli(server: str) -> None:
     assert request(server, "/docs/environments", {"Accept-Encoding": "gzip, deflate, br"}).header(
         "Content-Encoding") == "br"
@@ -289,6 +301,74 @@ def test_conditional_requests_answer_304(server: str) -> None:
 def test_head_answers_the_headers_without_a_body(server: str) -> None:
     answer = request(server, "/docs/environments", method="HEAD")
     assert answer.status == 200 and answer.body == b"" and answer.header("ETag")
+
+
+def _malformed(base: str) -> Answer:
+    """The answer to a request line no server can read."""
+    host, port = base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as sock:
+        sock.sendall(b"GET /\x01 HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        raw = b""
+        while b"\r\n\r\n" not in raw and (chunk := sock.recv(65536)):
+            raw += chunk
+    head = raw.split(b"\r\n\r\n")[0].decode("latin-1").split("\r\n")
+    headers = Message()
+    for line in head[1:]:
+        name, _, value = line.partition(":")
+        headers[name.strip()] = value.strip()
+    return Answer(int(head[0].split()[1]), headers, b"")
+
+
+@pytest.mark.parametrize("kind", SERVERS)
+def test_every_answer_carries_the_security_headers(kind: str, servers: Callable[[str, Policy], str],
+                                                   built_site: Path) -> None:
+    """2xx, 3xx, 4xx and the answers a server gives before it reaches a file. HSTS is the site's
+    setting (on: its url is https) in nginx's configuration; the preview server sends it over HTTPS
+    only, and it speaks plain HTTP here."""
+    url = servers(kind, None)
+    expected = read_rules(built_site).headers_for("/")
+    assert expected[HSTS] == "max-age=31536000" and "camera=()" in expected["Permissions-Policy"]
+    first = request(url, "/docs/environments")
+    answers = {
+        "200": first,
+        "206": request(url, "/spec/catalog.yaml", {"Range": "bytes=0-9", "Accept-Encoding": "identity"}),
+        "301": request(url, "/docs/intro"),
+        "304": request(url, "/docs/environments", {"If-None-Match": first.header("ETag")}),
+        "404": request(url, "/nope"),
+        "404 twin": request(url, "/index.html.br"),
+        "404 rule file": request(url, "/_headers"),
+        "405": request(url, "/docs/environments", method="POST"),
+        "414": request(url, "/a" * 5000),
+        "416": request(url, "/spec/catalog.yaml", {"Range": "bytes=99999999-", "Accept-Encoding": "identity"}),
+        "400": _malformed(url),
+    }
+    for name, answer in answers.items():
+        assert str(answer.status) == name.split()[0], name
+        for header in ["Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options",
+                       "Permissions-Policy"]:
+            assert answer.header(header) == expected[header], (name, header)
+        assert answer.header(HSTS) == ("max-age=31536000" if kind == "nginx" else ""), name
+
+
+@pytest.mark.parametrize("path", ["/spec/distribution.yaml", "/downloads/sample-tickets-OB4K7Q2M9X.pdf",
+                                  "/search-index-docs-default-current.json"])
+def test_a_single_byte_range_gets_206_and_one_past_the_end_416(server: str, path: str) -> None:
+    """Resuming a download, or a PDF viewer reading pages as they are shown."""
+    plain = {"Accept-Encoding": "identity"}
+    whole = request(server, path, plain)
+    size = len(whole.body)
+    assert whole.status == 200 and whole.header("Accept-Ranges") == "bytes"
+    first = request(server, path, {**plain, "Range": "bytes=0-99"})
+    assert first.status == 206 and first.body == whole.body[:100]
+    assert first.header("Content-Range") == f"bytes 0-99/{size}" and first.media_type == whole.media_type
+    rest = request(server, path, {**plain, "Range": "bytes=100-"})
+    assert rest.status == 206 and first.body + rest.body == whole.body
+    tail = request(server, path, {**plain, "Range": "bytes=-10"})
+    assert tail.status == 206 and tail.body == whole.body[-10:]
+    past = request(server, path, {**plain, "Range": f"bytes={size}-"})
+    assert past.status == 416 and past.header("Content-Range") == f"bytes */{size}"
+    stale = request(server, path, {**plain, "Range": "bytes=0-99", "If-Range": '"an-older-version"'})
+    assert stale.status == 200 and stale.body == whole.body, "the file changed since: all of it"
 
 
 # -- hostile requests -------------------------------------------------------------------------------
@@ -350,9 +430,11 @@ def test_a_client_sending_its_headers_too_slowly_is_dropped(server: str) -> None
 # -- the CSP in the browser -------------------------------------------------------------------------
 
 def test_every_page_loads_under_the_csp_without_a_violation(site_url: str, page: Page) -> None:
-    """With web analytics, the help-desk widget and (on the widget page) the widget script configured."""
+    """Nor a Permissions-Policy error (a feature Chromium does not know, or one a page uses). With
+    web analytics, the help-desk widget and (on the widget page) the widget script configured."""
     violations: list[str] = []
-    page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
+    page.on("console", lambda m: violations.append(m.text) if any(
+        name in m.text for name in ("Content Security Policy", "Permissions-Policy", "Permissions policy")) else None)
     page.add_init_script("document.addEventListener('securitypolicyviolation', e => "
                          "console.error('Content Security Policy: ' + e.violatedDirective + ' ' + e.blockedURI))")
     third_parties: list[str] = []

@@ -194,6 +194,40 @@ def test_a_token_from_the_client_credentials_form_is_used_and_nothing_is_stored(
     assert CLIENT_SECRET not in stored and TOKEN not in stored and CLIENT_ID not in stored
 
 
+def test_a_typed_token_and_client_secret_are_in_no_attribute_of_the_page_and_in_no_storage(
+        page: Page, tryit_url: str, mock_api: MockApi) -> None:
+    """A page's HTML (read by extensions, saved with the page, shown by the inspector) never holds
+    them: the inputs keep them as their value only, not as a `value` attribute."""
+    typed_token = "typed-token-Q8v2kX"
+    operation = open_panel(page, tryit_url, GET_EVENT)
+    choose_server(operation, "Mock")
+    operation.get_by_label("Bearer token").press_sequentially(typed_token)
+    operation.get_by_role("button", name="Send", exact=True).click()
+    expect(operation.locator(".api-tryit-status")).to_contain_text("200")
+    assert mock_api.requests[-1]["headers"]["authorization"] == f"Bearer {typed_token}"
+    operation.get_by_text("Get a token with client credentials").click()
+    operation.get_by_label("Client id").fill(CLIENT_ID)
+    operation.get_by_label("Client secret").press_sequentially(CLIENT_SECRET)
+    operation.get_by_role("button", name="Get token").click()
+    expect(operation.get_by_role("status")).to_have_text("Token received, valid for 3600 s.")
+    expect(operation.get_by_label("Bearer token")).to_have_value(TOKEN)
+    expect(operation.get_by_label("Client secret")).to_have_value(CLIENT_SECRET)
+    operation.get_by_role("button", name="Send", exact=True).click()
+    expect(operation.locator(".api-tryit-status")).to_contain_text("200")
+    assert mock_api.requests[-1]["headers"]["authorization"] == f"Bearer {TOKEN}"
+    attributes = page.evaluate("""() => [...document.querySelectorAll('*')].flatMap(
+        (element) => [...element.attributes].map((attribute) => `${attribute.name}=${attribute.value}`))""")
+    html = page.evaluate("() => document.documentElement.outerHTML")
+    for secret in (typed_token, TOKEN, CLIENT_SECRET):
+        assert not [attribute for attribute in attributes if secret in attribute], secret
+        assert secret not in html, secret
+    stored = page.evaluate("""async () => JSON.stringify([Object.entries(localStorage), Object.entries(sessionStorage),
+        document.cookie, await caches.keys(), (await indexedDB.databases()).map((db) => db.name)])""")
+    cookies = json.dumps(page.context.cookies())
+    for secret in (typed_token, TOKEN, CLIENT_SECRET):
+        assert secret not in stored and secret not in cookies, secret
+
+
 def test_client_credentials_go_to_the_selected_environments_token_endpoint_and_its_token_to_it_only(
         page: Page, tryit_url: str, console_errors: list[str]) -> None:
     """Pre-production credentials posted to the production auth host answer 401 invalid_client: the

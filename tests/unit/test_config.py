@@ -141,6 +141,17 @@ def test_base_url_and_url_are_checked(tmp_path: Path) -> None:
     assert "absolute origin" in str(error_of(tmp_path, BASE.replace("https://example.com", "example.com")))
 
 
+def test_hsts_needs_an_https_url_and_preload_its_requirements(tmp_path: Path) -> None:
+    http = BASE.replace("https://example.com", "http://example.com")
+    assert load(tmp_path, http).hsts() is None, "by default, only an https site sends it"
+    error = error_of(tmp_path, http + "delivery:\n  hsts:\n    enabled: true\n")
+    assert "site.yaml:7: delivery: hsts.enabled is true but url is http://example.com" in str(error)
+    assert "site.yaml" in str(error)
+    error = error_of(tmp_path, BASE + "delivery:\n  hsts: {preload: true}\n")
+    assert "hsts.preload needs includeSubDomains: true" in str(error)
+    assert load(tmp_path, BASE + "delivery:\n  hsts: {enabled: false}\n").hsts() is None
+
+
 def test_site_metadata_entries_are_meta_tags(tmp_path: Path, mini_site: Path) -> None:
     error = error_of(tmp_path, BASE + "  metadata:\n    - {content: '@onebox'}\n")
     assert "each metadata entry is a <meta> tag with a `name` (or `property`) and a `content`" in str(error)

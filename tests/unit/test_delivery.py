@@ -21,6 +21,7 @@ from docsite.outputs.delivery import (
     ENCODINGS,
     GZIP_LEVEL,
     IMMUTABLE,
+    PERMISSIONS_POLICY,
     Precompressor,
     Rules,
     content_security_policy,
@@ -30,7 +31,9 @@ from docsite.outputs.delivery import (
     precompress_untwinned,
     read_rules,
     redirects_file,
+    security_headers,
     site_rules,
+    twin_of,
 )
 from docsite.outputs.nginx import nginx_config
 from docsite.redirects import Redirect, fallback_page
@@ -117,6 +120,31 @@ def test_the_rules_files_read_back_as_written(tmp_path: Path) -> None:
     assert rules.not_found_page("/specification/catalog/x") == "/specification/404.html"
     assert rules.not_found_page("/specificationx") == rules.not_found_page("/docs/x") == "/404.html"
     assert read_rules(tmp_path / "missing") == Rules()
+
+
+def test_hsts_is_a_setting_on_by_default_for_an_https_site_and_permissions_are_denied() -> None:
+    def headers(url: str, hsts: dict[str, object] | None = None) -> dict[str, str]:
+        config = SiteConfig.model_validate({"title": "T", "url": url, "delivery": {"hsts": hsts or {}}})
+        return dict(security_headers(config, []))
+
+    assert headers("https://example.com")["Strict-Transport-Security"] == "max-age=31536000"
+    assert "Strict-Transport-Security" not in headers("http://localhost:3000"), "HTTP only: no HSTS"
+    assert "Strict-Transport-Security" not in headers("https://example.com", {"enabled": False})
+    assert headers("https://example.com", {"maxAge": 600, "includeSubDomains": True})[
+        "Strict-Transport-Security"] == "max-age=600; includeSubDomains"
+    assert headers("https://example.com", {"includeSubDomains": True, "preload": True})[
+        "Strict-Transport-Security"] == "max-age=31536000; includeSubDomains; preload"
+    policy = headers("https://example.com")["Permissions-Policy"]
+    assert policy == PERMISSIONS_POLICY
+    for feature in ["camera", "microphone", "geolocation", "payment", "usb"]:
+        assert f"{feature}=()" in policy.split(", ")
+    assert "clipboard-write" not in policy, "copy buttons write to the clipboard"
+
+
+def test_twins_are_known_by_name() -> None:
+    assert twin_of("docs/x/index.html.br") == "docs/x/index.html"
+    assert twin_of("search-index.json.gz") == "search-index.json"
+    assert twin_of("downloads/sdk.tar.gz") is None and twin_of("index.html") is None
 
 
 def test_the_csp_allows_exactly_the_configured_third_parties() -> None:
@@ -270,6 +298,9 @@ def test_the_nginx_configuration_carries_the_builds_rules(built: Path) -> None:
     assert "    text/html html;" in config and "    text/javascript js;" in config
     assert "gzip_static on;" in config and "brotli_static on;" in config and "gzip off;" in config
     assert f"root {built.resolve()};" in config and "listen 8080;" in config
+    server_level = config.split("\n    location")[0]
+    assert f'    add_header Content-Security-Policy "{csp}" always;' in server_level, "for answers before a location"
+    assert "    if (-f $document_root$docsite_twin_of) { return 404; }\n" in server_level
     assert config.count("{") == config.count("}")
 
 

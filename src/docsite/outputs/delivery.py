@@ -12,8 +12,10 @@ read, and the other servers read the same files, so the rules cannot drift apart
 
 What the two files cannot say is the same everywhere: a response without a Cache-Control from
 `_headers` gets `no-cache` (stored, revalidated on every use: HTML, page data, search indexes);
-a compressible file is served from its precompressed `.br` or `.gz` twin (written here, at build
-time) with `Content-Encoding` and `Vary: Accept-Encoding`; types come from `content_type`.
+the `/*` rule's headers go on every answer, errors included; a compressible file is served from
+its precompressed `.br` or `.gz` twin (written here, at build time) with `Content-Encoding` and
+`Vary: Accept-Encoding`, and a twin asked for by name answers 404 (`twin_of`); a single byte range
+of a file sent uncompressed gets 206; types come from `content_type`.
 """
 
 from __future__ import annotations
@@ -67,7 +69,20 @@ ENCODINGS = (("br", ".br"), ("gzip", ".gz"))  # in order of preference
 _TYPES = {".yaml": "application/yaml", ".yml": "application/yaml", ".js": "text/javascript",
           ".mjs": "text/javascript", ".json": "application/json", ".map": "application/json",
           ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml", ".ico": "image/x-icon",
-          ".woff2": "font/woff2", ".webp": "image/webp", ".avif": "image/avif", ".md": "text/markdown"}
+          ".woff2": "font/woff2", ".webp": "image/webp", ".avif": "image/avif", ".md": "text/markdown",
+          # archives, by their last suffix (Python names `x.tar.gz` application/x-tar, encoded with gzip:
+          # served without Content-Encoding, that would be the wrong type; nginx's types go by suffix)
+          ".gz": "application/gzip", ".tgz": "application/gzip", ".bz2": "application/x-bzip2",
+          ".xz": "application/x-xz", ".zst": "application/zstd"}
+
+
+# Browser features no page of the site uses (the widget simulator's frame included: its payments are
+# simulated), denied to the site and every frame in it. The clipboard is not listed: copy buttons use it.
+DENIED_FEATURES = ("accelerometer", "autoplay", "camera", "display-capture", "geolocation", "gyroscope", "hid",
+                   "idle-detection", "magnetometer", "microphone", "midi", "payment", "publickey-credentials-get",
+                   "screen-wake-lock", "serial", "usb", "xr-spatial-tracking")
+PERMISSIONS_POLICY = ", ".join(f"{feature}=()" for feature in DENIED_FEATURES)
+HSTS = "Strict-Transport-Security"
 
 
 def content_type(name: str) -> str:
@@ -79,6 +94,16 @@ def content_type(name: str) -> str:
 def compressible(path: str | os.PathLike[str]) -> bool:
     """Whether the file at `path` (or of that name) gets `.br`/`.gz` twins, by its extension."""
     return os.path.splitext(path)[1].lower() in COMPRESSIBLE
+
+
+def twin_of(path: str) -> str | None:
+    """The file whose precompressed twin `path` would be (`x.html` for `x.html.br`), else None.
+    Servers answer 404 to a twin asked for by name: its bytes are only ever sent as the encoding of
+    its file (a `.tar.gz` download is no twin: `.tar` files are not compressed)."""
+    for _, suffix in ENCODINGS:
+        if path.endswith(suffix) and compressible(path[: -len(suffix)]):
+            return path[: -len(suffix)]
+    return None
 
 
 # -- precompression ---------------------------------------------------------------------------------
@@ -293,6 +318,10 @@ class Rules:
         found.setdefault("Cache-Control", REVALIDATE)
         return found
 
+    def every_answer(self) -> dict[str, str]:
+        """The headers every answer carries, whatever its path or status: the `/*` rule's."""
+        return {name: value for rule in self.headers if rule.pattern == "/*" for name, value in rule.headers}
+
     def redirect_for(self, path: str) -> tuple[str, int] | None:
         return self.redirects.get(path.rstrip("/") or "/")
 
@@ -306,6 +335,8 @@ def security_headers(config: SiteConfig, html_files: Iterable[Path], script_urls
         ("X-Content-Type-Options", "nosniff"),
         ("Referrer-Policy", "strict-origin-when-cross-origin"),
         ("X-Frame-Options", "SAMEORIGIN"),
+        ("Permissions-Policy", PERMISSIONS_POLICY),
+        *([(HSTS, hsts)] if (hsts := config.hsts()) else []),
     ]
 
 

@@ -5,15 +5,20 @@ redirects are the build's `_headers` and `_redirects` (docsite.outputs.delivery)
 nginx answer alike: `tests/e2e/test_delivery.py` runs the same assertions against both.
 
 nginx repeats `add_header` per location (a location's own headers replace the server's), so every
-location carries the whole list. Precompressed files are served by `gzip_static` and `brotli_static`
+location carries the whole list, and the server too, for the answers nginx gives before it chooses a
+location (400, 414); `always`, for every status. Precompressed files are served by `gzip_static` and `brotli_static`
 (Debian: the package libnginx-mod-http-brotli-static).
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from docsite.outputs.delivery import (
+    COMPRESSIBLE,
+    ENCODINGS,
     HASHED_ASSETS,
     HEADER_TIMEOUT,
     IMMUTABLE,
@@ -34,6 +39,7 @@ def nginx_config(build: Path, *, base_url: str, trailing_slash: bool | None, lis
         raise ValueError(f"the site's baseUrl is {base_url}: the generated nginx configuration serves a site at /; "
                          "serve this build from its own server block or host name, or set baseUrl: /")
     rules = read_rules(build)
+    twins = [suffix for _, suffix in ENCODINGS]
     headers = rules.headers_for("/")  # every path's headers, and the default caching
     asset_headers = rules.headers_for(HASHED_ASSETS.rstrip("*") + "x")
     assert asset_headers["Cache-Control"] == IMMUTABLE
@@ -59,11 +65,23 @@ def nginx_config(build: Path, *, base_url: str, trailing_slash: bool | None, lis
         "gzip_vary on;",
         "etag on;",
         "",
+        "# Every answer carries the site's headers: the server's own apply where nginx answers before",
+        "# choosing a location (a malformed request's 400, a 414), each location repeats them.",
+        *_block(headers),
+        "",
         "# The not-found page: the site's, or the closest section's own (_redirects' 404 rules).",
         "set $docsite_not_found /404.html;",
         *[f'if ($uri ~ "^{section}") {{ set $docsite_not_found {page}; }}'
           for section, page in sorted(rules.not_found.items(), key=lambda item: len(item[0]))],
         "error_page 404 $docsite_not_found;",
+        "",
+        "# A precompressed twin asked for by name is not served: its bytes are only ever the encoding",
+        "# of its file, sent with the file's type and Content-Encoding (after the not-found page is set:",
+        "# `return` ends the server's directives).",
+        'set $docsite_twin_of "";',
+        f'if ($uri ~* "^(?<docsite_stem>.+\\.(?:{_alternatives(COMPRESSIBLE)}))\\.(?:{_alternatives(twins)})$") '
+        "{ set $docsite_twin_of $docsite_stem; }",
+        'if (-f $document_root$docsite_twin_of) { return 404; }',
         "",
         *_types(build),
         "",
@@ -128,6 +146,11 @@ def _routes(headers: dict[str, str], trailing_slash: bool | None) -> list[str]:
 
 def _block(headers: dict[str, str], *directives: str) -> list[str]:
     return [*(f'add_header {name} "{_quoted(value)}" always;' for name, value in headers.items()), *directives]
+
+
+def _alternatives(suffixes: Iterable[str]) -> str:
+    """`html|js|...`: a regular expression's alternatives for file suffixes (`.html`, `.js`)."""
+    return "|".join(sorted(re.escape(suffix.lstrip(".")) for suffix in suffixes))
 
 
 def _quoted(value: str) -> str:

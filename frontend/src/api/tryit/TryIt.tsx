@@ -348,14 +348,7 @@ function Credentials({
       <legend>Authorization</legend>
       <div className="api-tryit-field">
         <label htmlFor={`${id}-token`}>Bearer token</label>
-        <input
-          id={`${id}-token`}
-          type="password"
-          value={token}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(event) => setToken(event.target.value)}
-        />
+        <SecretInput id={`${id}-token`} value={token} onChange={setToken} />
       </div>
       <details className="api-tryit-credentials">
         <summary>Get a token with client credentials</summary>
@@ -370,6 +363,30 @@ function Credentials({
         />
       </details>
     </fieldset>
+  );
+}
+
+/**
+ * A password input that is not controlled by React: React copies a controlled input's value into
+ * its `value` attribute, which puts a token or client secret in the page's HTML (anything reading
+ * the DOM, an extension or a saved page, would have it). Typing updates `value` (the component's
+ * state); a new `value` from elsewhere (a token received, another environment's) is written to the
+ * input's property, never to an attribute.
+ */
+function SecretInput({ id, value, onChange }: { id: string; value: string; onChange(value: string): void }) {
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (input.current && input.current.value !== value) input.current.value = value;
+  }, [value]);
+  return (
+    <input
+      ref={input}
+      id={id}
+      type="password"
+      autoComplete="off"
+      spellCheck={false}
+      onChange={(event) => onChange(event.target.value)}
+    />
   );
 }
 
@@ -465,13 +482,7 @@ function ClientCredentials({
       </div>
       <div className="api-tryit-field">
         <label htmlFor={`${id}-client-secret`}>Client secret</label>
-        <input
-          id={`${id}-client-secret`}
-          type="password"
-          value={secret}
-          autoComplete="off"
-          onChange={(event) => setSecret(event.target.value)}
-        />
+        <SecretInput id={`${id}-client-secret`} value={secret} onChange={setSecret} />
       </div>
       <div className="api-tryit-field">
         <label htmlFor={`${id}-scope`}>Scope</label>
