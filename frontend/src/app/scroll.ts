@@ -18,8 +18,9 @@ function supportsSmoothScrolling(): boolean {
 
 /**
  * Whether the page wants its jumps instant: its root's scroll-behavior is not smooth. base.css makes
- * it smooth unless the reader prefers reduced motion; api.css makes API pages instant (they are
- * tens of thousands of pixels long: a smooth scroll across one takes seconds).
+ * it smooth (once `SMOOTH_CLASS` is on the root) unless the reader prefers reduced motion; api.css
+ * makes API pages instant (they are tens of thousands of pixels long: a smooth scroll across one
+ * takes seconds).
  */
 function wantsInstantJumps(): boolean {
   return supportsSmoothScrolling() && getComputedStyle(document.documentElement).scrollBehavior !== 'smooth';
@@ -67,6 +68,14 @@ function hashTarget(hash: string): Element | null {
   return document.getElementById(id);
 }
 
+/**
+ * The root's class that turns on base.css's smooth scrolling, added once the first load is placed.
+ * Before it, the browser's own scroll to the hash of the page being loaded is instant: smooth, it
+ * was still animating on a slow device (Chromium's CPU throttled 4x) when the page hydrated, and the
+ * placing below and that animation together left the target up to 700 px off for a moment.
+ */
+export const SMOOTH_CLASS = 'smooth-scrolling';
+
 /** What the reader does that ends `keepInPlace`: from then on, where the page is is theirs. */
 const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 export const SETTLE_MS = 3000;
@@ -105,6 +114,9 @@ export function useScrollAfterNavigation(): void {
   // key it saves under changes with the page shown, before any scroll the new page causes.
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
+    // After the first load's placing (the layout effect below runs first): from now on jumps within
+    // the page may be smooth.
+    document.documentElement.classList.add(SMOOTH_CLASS);
     const save = () => {
       if (shownKey.current !== NO_KEY) positions.current.set(shownKey.current, window.scrollY);
     };
