@@ -1,12 +1,16 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { bundleReport } from './scripts/bundleReport.ts';
+
+// `npm run analyze` builds in mode "analyze" into dist/analyze: the same bundle, with its report.
+const ANALYZE_DIR = 'dist/analyze';
 
 // The site's base URL is configuration (content/site.yaml), not known when the front end is built:
 // JavaScript finds its chunks under window.__DOCSITE_BASE__, CSS refers to its assets relatively.
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), ...(mode === 'analyze' ? [bundleReport(ANALYZE_DIR)] : [])],
   build: {
-    outDir: 'dist/client',
+    outDir: mode === 'analyze' ? ANALYZE_DIR : 'dist/client',
     manifest: true,
     assetsDir: 'assets',
     rollupOptions: {
@@ -46,4 +50,4 @@ export default defineConfig({
     // (SAMPLES_PARITY): that test runs it; on its own there is nothing to compare.
     exclude: process.env.SAMPLES_PARITY ? [] : ['src/api/tryit/samples.parity.test.ts'],
   },
-});
+}));
