@@ -55,8 +55,9 @@ lint: setup
 typecheck: setup
 	@cd frontend && npx tsc --noEmit
 
+# TESTS picks files or tests: make test-unit TESTS=tests/unit/test_links.py
 test-unit: setup
-	@$(UV) run pytest -q tests/unit
+	@$(UV) run pytest -q $(or $(TESTS),tests/unit)
 
 test-frontend: setup
 	@cd frontend && npx vitest run
