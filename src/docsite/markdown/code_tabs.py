@@ -98,15 +98,20 @@ def _tab_group(tokens: list[Token], start: int, problem: ProblemAt) -> tuple[lis
 def _npm2yarn(token: Token, problem: ProblemAt) -> list[_Tab]:
     code = token.content
     tabs = [_Tab("npm", [_without(token, "npm2yarn")])]
+    unconverted: dict[str, list[str]] = {}  # command -> the managers it is not converted for
     for manager, label in MANAGERS[1:]:
         converted, failed = convert_npm(code, manager)
         for command in failed:
-            problem(_line(token), f"npm2yarn cannot convert `{command}` for {label}: its {label} tab shows it as "
-                    "written", "write a command npm2yarn converts (install, uninstall, ci, run, exec, init, "
-                    "test, start, npx), or show the managers' commands in tabs of your own", "warning")
+            unconverted.setdefault(command, []).append(label)
         fence = _without(token, "npm2yarn")
         fence.content = converted
         tabs.append(_Tab(label, [fence]))
+    for command, labels in unconverted.items():  # one warning per command, not one per manager
+        managers = " and ".join(labels)
+        problem(_line(token), f"npm2yarn cannot convert `{command}` for {managers}: "
+                f"{'its tab shows' if len(labels) == 1 else 'their tabs show'} it as written",
+                "write a command npm2yarn converts (install, uninstall, ci, run, exec, init, test, start, npx), "
+                "or show the managers' commands in tabs of your own", "warning")
     return tabs
 
 
