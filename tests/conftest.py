@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import shutil
-from collections.abc import Callable
+import signal
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -47,3 +49,18 @@ def mini_site(tmp_path: Path) -> Path:
     (content / "sidebars.yaml").write_text("docs:\n  - intro\n")
     (content / "docs" / "intro.md").write_text("---\ntitle: Intro\ndescription: The start.\nslug: /\n---\n\nHello.\n")
     return content
+
+
+@contextlib.contextmanager
+def time_limit(seconds: int) -> Iterator[None]:
+    """Fail, instead of hanging, when the block takes longer than `seconds` (a FIFO opened waits for
+    a writer): SIGALRM, so in the main thread only."""
+    def expire(signum: int, frame: object) -> None:
+        raise TimeoutError(f"still running after {seconds} s")
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)

@@ -6,11 +6,9 @@ internal error, never a hang; nothing from outside the folder reaches the build.
 from __future__ import annotations
 
 import os
-import signal
 import socket
 import stat
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -21,24 +19,11 @@ from docsite.content_files import check_folder, content_files, kind_of, read_byt
 from docsite.errors import BuildError
 from docsite.servers.incremental import Sources
 from docsite.writing.files import static_files
+from tests.conftest import time_limit
 from tests.unit.sitefiles import configure, doc, load, route_data, write
 
 runner = CliRunner()
 MARKER = "OUTSIDE-MARKER-7f3a9c"  # in the file outside the content folder: never in any output
-
-
-@contextmanager
-def time_limit(seconds: int) -> Iterator[None]:
-    """Fail, instead of hanging, when the block takes longer (a FIFO opened waits for a writer)."""
-    def expire(signum: int, frame: object) -> None:
-        raise TimeoutError(f"still running after {seconds} s")
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 @pytest.fixture

@@ -11,13 +11,11 @@ deadline: the machine is shared. `--hypothesis-show-statistics` prints how many 
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import shutil
-import signal
 import socket
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +31,7 @@ from docsite.build import Paths, load_site, locale_sites
 from docsite.errors import BuildError, Report
 from docsite.search import search_index_files
 from docsite.stages.write import search_files, site_outputs, static_outputs
-from tests.conftest import FRONTEND
+from tests.conftest import FRONTEND, time_limit
 from tests.unit.sitefiles import load, png, write
 from tests.unit.test_openapi_render import _nodes as spec_nodes
 from tests.unit.test_openapi_validation import VALID as VALID_SPEC
@@ -288,20 +286,6 @@ FOLDERS = ["docs", "docs/guide", "blog", "pages", "specs", "static", "static/img
            "versioned_docs/version-1.0", ""]
 KINDS = ["bytes", "bytes", "bytes", "link out", "link out to a folder", "link in", "link in to a folder",
          "dangling link", "folder", "fifo", "socket", "empty", "huge"]
-
-
-@contextlib.contextmanager
-def time_limit(seconds: int) -> Iterator[None]:
-    """Fail, instead of hanging, when the block takes longer than `seconds`."""
-    def expire(signum: int, frame: object) -> None:
-        raise TimeoutError(f"still running after {seconds} s")
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 file_names = st.text(st.characters(blacklist_characters="/\0", blacklist_categories=("Cs",)), min_size=1,
