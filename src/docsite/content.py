@@ -30,7 +30,7 @@ from docsite.frontmatter import read_markdown_file
 from docsite.frontmatter_models import BlogFrontMatter, DocFrontMatter, FrontMatter, PageFrontMatter
 from docsite.markdown import DIAGRAM_LANGUAGE, Rendered, is_page_file, render_markdown, too_large
 from docsite.markdown.highlight import warm_lexers
-from docsite.markdown.mdx import partial_path, partial_sources
+from docsite.markdown.mdx import outside, partial_path, partial_sources
 from docsite.markdown.text import plain_text
 from docsite.versioned_docs import CURRENT, VersionSource, version_sources
 from docsite.yaml_validation import validate
@@ -296,8 +296,9 @@ def _partial_bytes(file: Path, data: bytes) -> Iterator[str | bytes]:
     while pending:
         importer, text = pending.pop()
         for source in partial_sources(text):
-            path = partial_path(source, importer, content_root(importer))
-            if path is None or path in seen:
+            root = content_root(importer)
+            path = partial_path(source, importer, root)
+            if path is None or path in seen or outside(path, root):
                 continue
             seen.add(path)
             try:

@@ -630,6 +630,17 @@ def test_a_missing_partial_is_an_error_at_its_import_line(tmp_path: Path) -> Non
     assert "relative to this file ('./_note.md'" in (problem.fix or "") and "@site/" in (problem.fix or "")
 
 
+def test_a_partial_outside_the_content_folder_is_an_error_and_not_read(tmp_path: Path) -> None:
+    (tmp_path / "site").mkdir()
+    site = _site(tmp_path / "site", {})
+    (tmp_path / "secret.md").write_text("OUTSIDE-TEXT\n")
+    rendered = render_markdown("Text.\n\nimport S from '../../secret.md';\n\n<S />\n", site / "docs/page.md", 2,
+                               site_root=site)
+    assert [(p.line, p.message) for p in rendered.problems] == [
+        (4, "the partial '../../secret.md' is outside the content folder: it is not read")]
+    assert "OUTSIDE-TEXT" not in str(rendered.tree)
+
+
 def test_partials_that_include_each_other_are_an_error_naming_the_circle(tmp_path: Path) -> None:
     site = _site(tmp_path, {"docs/_a.md": "A.\n\nimport B from './_b.md';\n\n<B />\n",
                             "docs/_b.md": "B.\n\nimport A from './_a.md';\n\n<A />\n"})

@@ -86,6 +86,12 @@ def partial_path(source: str, file: Path, site_root: Path | None) -> Path | None
     return Path(os.path.normpath(file.parent / source))
 
 
+def outside(path: Path, site_root: Path | None) -> bool:
+    """Whether a partial's file lies outside the content folder (its real path: links followed): such
+    a file is never read, as no file outside the folder is (docsite.content_files)."""
+    return site_root is not None and not Path(os.path.realpath(path)).is_relative_to(os.path.realpath(site_root))
+
+
 def partial_sources(data: bytes) -> list[str]:
     """What a file's import lines name as partials, read from its bytes (a line in a code block
     counts too: this is for the result cache's key, where one file too many costs nothing)."""

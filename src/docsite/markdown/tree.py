@@ -27,7 +27,7 @@ from docsite.markdown.code_meta import read_meta, split_info
 from docsite.markdown.highlight import highlight_lines, known_language
 from docsite.markdown.html import BLOCK_ELEMENTS, HtmlToTree
 from docsite.markdown.math import MathError, tex_to_mathml
-from docsite.markdown.mdx import ESM_LINE, PROP, SITE_PREFIX, partial_path, read_partial, statements
+from docsite.markdown.mdx import ESM_LINE, PROP, SITE_PREFIX, outside, partial_path, read_partial, statements
 from docsite.markdown.parser import ADMONITIONS, markdown_parser, parse_attributes
 from docsite.markdown.text import Node, Slugger, plain_text, walk
 
@@ -537,7 +537,13 @@ class TreeBuilder:
                     self._unread(line, f"`{statement.first_line}`")
                     continue
                 path = partial_path(statement.source, self.file, self.site_root)
-                if path is None or not path.is_file():
+                if path is not None and outside(path, self.site_root):
+                    at, self.line = self.line, line
+                    self.problem(f"the partial '{statement.source}' is outside the content folder: it is not read",
+                                 "move the shared text into the content folder and import it from there")
+                    self.line = at
+                    path = None
+                elif path is None or not path.is_file():
                     self._missing_partial(statement.source, path, line)
                     path = None
                 self.partials[statement.default] = path
