@@ -17,7 +17,7 @@ import { renderDocument, type Assets } from './app/document';
 import { loadLayout } from './app/layouts';
 import { setLayoutLoader } from './lib/data';
 
-export { docsDataPath, pageDataPath, sidebarDataPath, tryItDataPath } from './lib/paths';
+export { docsDataPath, pageDataPath, samplesDataPath, sidebarDataPath, tryItDataPath } from './lib/paths';
 export { layoutModule } from './app/layouts';
 
 setLayoutLoader(loadLayout);

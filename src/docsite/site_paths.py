@@ -59,6 +59,12 @@ def tryit_data_path(api: str) -> str:
     return f"{DATA_DIR}/tryit/{api}.json"
 
 
+def samples_data_path(api: str) -> str:
+    """An API's code samples beyond the first language (docsite.openapi.samples): fetched when a
+    reader picks another language."""
+    return f"{DATA_DIR}/samples/{api}.json"
+
+
 def html_path(route: str, trailing_slash: bool | None) -> str:
     """A not-found page (`/404`, `/specification/404`: a section's own) is `404.html` in its folder,
     where servers look for it (docsite.outputs.delivery.Rules.not_found_page)."""

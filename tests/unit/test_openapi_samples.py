@@ -1,5 +1,6 @@
-"""Code samples: what each language sends, and that every sample is valid code (bash -n, Python's
-compiler, node --check)."""
+"""Code samples: what each language sends, that every sample of these calls is valid code (bash -n,
+Python's compiler, node --check; tests/unit/test_sample_toolchains.py compiles every language's
+samples of every operation of the specs), and that the Try it panel's port makes the same code."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from docsite.openapi.samples import Call, Secret, curl, javascript, python, samples_tree
+from docsite.openapi.samples import LANGUAGES, Call, Secret, csharp, curl, go, java, javascript, lazy_samples, php, python, sample, samples_tree
 from docsite.openapi.tryit import call_data
 from tests.conftest import FRONTEND
 
@@ -85,15 +86,61 @@ def test_every_sample_is_valid_code(name: str, tmp_path: Path) -> None:
     assert checked.returncode == 0, checked.stderr
 
 
-def test_samples_are_synced_tabs_of_highlighted_code_blocks() -> None:
-    tree: list[Any] = samples_tree(CALLS["post json"])
+def test_java_uses_java_net_http_with_the_environment_s_credentials() -> None:
+    text = java(CALLS["post json"])
+    assert "import java.net.http.HttpClient;" in text and "public class Example {" in text
+    assert '.header("Authorization", "Bearer " + System.getenv("TOKEN"))' in text
+    assert '.POST(HttpRequest.BodyPublishers.ofString(body))' in text and '"  \\"sessionId\\": 10871,",' in text
+    assert '.method("PATCH", HttpRequest.BodyPublishers.ofString(body))' in java(CALLS["text body"])
+    assert 'URI.create("https://api.example.com/v1/pets/1?key=" + System.getenv("API_KEY"))' in java(CALLS["api key"])
+    assert 'BodyHandlers.ofFile(Path.of("tickets.pdf"))' in java(CALLS["binary"])
+    assert 'String body = "grant_type=client_credentials&scope=a%20b";' in java(CALLS["form"])
+
+
+def test_php_uses_the_curl_extension_with_a_nowdoc_body() -> None:
+    text = php(CALLS["post json"])
+    assert text.startswith("<?php\n") and "$body = <<<'JSON'\n{\n" in text and "\n}\nJSON;\n" in text
+    assert "CURLOPT_CUSTOMREQUEST => 'POST'" in text and "'Authorization: Bearer ' . getenv('TOKEN')," in text
+    assert "CURLOPT_CUSTOMREQUEST" not in php(CALLS["binary"]) and "file_put_contents('tickets.pdf'" in php(CALLS["binary"])
+    key = php(CALLS["api key"])
+    assert "curl_init('https://api.example.com/v1/pets/1?key=' . getenv('API_KEY'))" in key
+    assert "'X-Trace: a\"$b'" in key  # single quotes: no interpolation
+    assert "http_build_query([" in php(CALLS["form"]) and "CURLOPT_USERPWD" in php(CALLS["multipart"])
+
+
+def test_csharp_uses_httpclient_with_a_verbatim_json_body() -> None:
+    text = csharp(CALLS["post json"])
+    assert "new HttpRequestMessage(HttpMethod.Post, " in text and "static async Task Main()" in text
+    assert 'new AuthenticationHeaderValue("Bearer", Environment.GetEnvironmentVariable("TOKEN"))' in text
+    assert 'new StringContent(@"{\n  ""sessionId"": 10871,' in text  # the body's lines are not indented
+    assert 'new HttpMethod("PATCH")' in csharp(CALLS["text body"])
+    assert "new FormUrlEncodedContent(" in csharp(CALLS["form"]) and "MultipartFormDataContent" in csharp(CALLS["multipart"])
+
+
+def test_go_uses_net_http_with_the_body_as_a_raw_string_constant() -> None:
+    text = go(CALLS["post json"])
+    assert text.startswith("package main\n\nimport (\n") and "const payload = `{\n  \"sessionId\": 10871," in text
+    assert "http.NewRequest(http.MethodPost, \"https://api.example.com/v1/carts\", strings.NewReader(payload))" in text
+    assert 'req.Header.Set("Authorization", "Bearer " + os.Getenv("TOKEN"))' in text
+    assert '"os"' not in go(CALLS["form"]) and "url.Values{}" in go(CALLS["form"])
+    assert 'req.SetBasicAuth(os.Getenv("USERNAME"), os.Getenv("PASSWORD"))' in go(CALLS["multipart"])
+    assert 'os.Create("tickets.pdf")' in go(CALLS["binary"])
+
+
+def test_the_page_carries_the_first_language_and_the_others_come_from_the_samples_file() -> None:
+    tree: list[Any] = samples_tree(CALLS["post json"], "operation-createCart")
     assert tree[0] == "Tabs" and tree[1]["groupId"] == "language"
     assert [(item["value"], item["label"]) for item in tree[1]["items"]] == [
-        ("curl", "cURL"), ("python", "Python"), ("javascript", "JavaScript")]
-    languages = [tab[2][1]["language"] for tab in tree[2:]]
-    assert languages == ["bash", "python", "javascript"]
-    assert all(tab[2][0] == "CodeBlock" and 'class="line"' not in tab[2][1]["html"] for tab in tree[2:])
-    assert re.search(r'class="kn">import</span>', tree[3][2][1]["html"])
+        ("curl", "cURL"), ("python", "Python"), ("javascript", "JavaScript"), ("java", "Java"), ("php", "PHP"),
+        ("csharp", "C#"), ("go", "Go")]
+    first, *others = tree[2:]
+    assert first[2][0] == "CodeBlock" and first[2][1]["language"] == "bash" and 'class="line"' not in first[2][1]["html"]
+    assert [tab[2] for tab in others] == [["CodeSample", {"language": language, "sample": value,
+                                                          "operation": "operation-createCart"}]
+                                          for value, _, language in LANGUAGES[1:]]
+    lazy = lazy_samples(CALLS["post json"])
+    assert list(lazy) == [value for value, _, _ in LANGUAGES[1:]]
+    assert re.search(r'class="kn">import</span>', lazy["python"]) and 'class="line"' not in lazy["go"]
 
 
 def test_the_try_it_panel_makes_the_same_code_as_the_reference(tmp_path: Path) -> None:
@@ -101,11 +148,11 @@ def test_the_try_it_panel_makes_the_same_code_as_the_reference(tmp_path: Path) -
     (frontend/src/api/tryit/samples.ts): Vitest runs it on these calls and compares."""
     calls = {**CALLS, "non-ASCII": Call("GET", "https://api.example.com/v1/ciudad/Málaga", query=[("q", "año nuevo")])}
     cases = [{"name": name, "call": call_data(call),
-              "code": {"curl": curl(call), "python": python(call), "javascript": javascript(call)}}
+              "code": {value: sample(value, call) for value, _, _ in LANGUAGES}}
              for name, call in calls.items()]
     (tmp_path / "cases.json").write_text(json.dumps(cases, ensure_ascii=False), encoding="utf-8")
     run = subprocess.run(["npx", "vitest", "run", "src/api/tryit/samples.parity.test.ts"], cwd=FRONTEND,
                          env={**os.environ, "SAMPLES_PARITY": str(tmp_path / "cases.json")},
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout[-3000:]
-    assert f"{len(cases) * 3} passed" in run.stdout
+    assert f"{len(cases) * len(LANGUAGES)} passed" in run.stdout

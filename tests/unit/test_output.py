@@ -10,7 +10,7 @@ import pytest
 
 from docsite.frontend import Frontend, node
 from docsite.routes import canonical_route
-from docsite.site_paths import data_key, docs_data_path, html_path, page_data_path, tryit_data_path
+from docsite.site_paths import data_key, docs_data_path, html_path, page_data_path, samples_data_path, tryit_data_path
 from docsite.writing.staging import staging_dir, swap_in
 from tests.conftest import FRONTEND
 
@@ -47,13 +47,13 @@ def test_the_front_end_computes_the_same_data_paths() -> None:
     script = (
         "import(process.argv[1]).then(m => console.log(JSON.stringify(["
         "JSON.parse(process.argv[2]).map(r => m.pageDataPath(r)), m.docsDataPath('default'),"
-        " m.tryItDataPath('orders')])))"
+        " m.tryItDataPath('orders'), m.samplesDataPath('orders')])))"
     )
     bundle = (FRONTEND / "dist" / "server" / "entry-server.js").as_uri()
     result = subprocess.run([node(), "-e", script, bundle, json.dumps(ROUTES)], capture_output=True, text=True,
                             check=True, cwd=FRONTEND)
     assert json.loads(result.stdout) == [[page_data_path(r) for r in ROUTES], docs_data_path("default"),
-                                         tryit_data_path("orders")]
+                                         tryit_data_path("orders"), samples_data_path("orders")]
 
 
 def test_the_swapped_out_build_is_renamed_before_its_detached_deletion(tmp_path: Path) -> None:

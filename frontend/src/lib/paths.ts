@@ -29,6 +29,11 @@ export function tryItDataPath(api: string): string {
   return `_data/tryit/${api}.json`;
 }
 
+/** An API's code samples beyond the first language (src/docsite/openapi/samples.py), fetched when a reader picks one. */
+export function samplesDataPath(api: string): string {
+  return `_data/samples/${api}.json`;
+}
+
 /** The route with a trailing `.html` or `/index.html` removed, or null when it has neither. */
 export function strippedHtmlRoute(route: string): string | null {
   for (const suffix of ['/index.html', '.html']) {

@@ -7,6 +7,7 @@
  */
 import {
   Children,
+  createContext,
   isValidElement,
   useEffect,
   useId,
@@ -37,6 +38,10 @@ interface TabsProps {
 }
 
 const CHANGE_EVENT = 'docsite:tab-group-change';
+
+/** Whether the panel around a component is the one shown (true outside tabs): what a panel that
+ * fetches its content (api/CodeSample) waits for. */
+export const TabShownContext = createContext(true);
 
 export function Tabs({ groupId, items, defaultValue, children }: TabsProps) {
   const [selected, setSelected] = useState(defaultValue ?? items[0]?.value ?? '');
@@ -135,7 +140,7 @@ export function Tabs({ groupId, items, defaultValue, children }: TabsProps) {
             hidden={value !== selected}
             className="tab-panel"
           >
-            {panel}
+            <TabShownContext.Provider value={value === selected}>{panel}</TabShownContext.Provider>
           </div>
         );
       })}

@@ -14,6 +14,10 @@ import { TOCInline } from './TOCInline';
 const LazySimulator = lazy(() => import('../simulator/WidgetSimulator').then((m) => ({ default: m.WidgetSimulator })));
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const WidgetSimulator = (props: any) => createElement(Suspense, { fallback: null }, createElement(LazySimulator, props));
+// An API sample the page does not carry (fetched when its language is picked): API pages only.
+const LazyCodeSample = lazy(() => import('../api/CodeSample').then((m) => ({ default: m.CodeSample })));
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const CodeSample = (props: any) => createElement(Suspense, { fallback: null }, createElement(LazyCodeSample, props));
 
 type Name = (typeof registry.directives)[number] | (typeof registry.builtin)[number];
 
@@ -29,4 +33,5 @@ export const contentComponents: Record<Name, ComponentType<any>> = {
   Diagram,
   TOCInline,
   WidgetSimulator,
+  CodeSample,
 };

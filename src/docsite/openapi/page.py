@@ -50,6 +50,7 @@ class ApiPageBuilder:
         self.sections: list[SearchSection] = []
         self.top_security: list[Any] = []
         self.tryit: dict[str, dict[str, Any]] = {}  # operation anchor -> its Try-it data (docsite.openapi.tryit)
+        self.calls: dict[str, Call] = {}  # operation anchor -> the call its code samples make
 
     def route(self) -> Route:
         data = self.page()
@@ -201,7 +202,8 @@ class ApiPageBuilder:
             op_servers = operation.get("servers") or servers or self.resolver.document.get("servers")
             call = self._call(op, operation, where, body, security if security is not None else self.top_security,
                               op_servers)
-            op["samples"] = samples_tree(call)
+            op["samples"] = samples_tree(call, anchor)
+            self.calls[anchor] = call
             self.tryit[anchor] = self._tryit(op, operation, where, call)
             if operation.get("servers") or servers:
                 op["servers"] = self._servers(operation.get("servers") or servers, where.child("servers"))

@@ -37,6 +37,7 @@ from docsite.openapi.specs import (
     validating_ahead,
     wait_ahead,
 )
+from docsite.openapi.samples import samples_file, samples_path
 from docsite.openapi.tryit import tryit_file, tryit_path
 from docsite.routes import Route, SearchSection, page_meta
 
@@ -49,21 +50,23 @@ LANDING_NOT_FOUND = "/specification/404"  # what a path below LANDING that is no
 
 def reference_routes(specs: list[ApiSpec], config: SiteConfig, report: Report,
                      files: dict[str, bytes] | None = None) -> list[Route]:
-    """The routes; each API's Try-it data (docsite.openapi.tryit) goes into `files` (site path -> bytes)."""
+    """The routes; each API's Try-it data (docsite.openapi.tryit) and code samples beyond the first
+    language (docsite.openapi.samples) go into `files` (site path -> bytes)."""
     landing = _landing(specs, config, report)
     routes = [landing, _landing_not_found(landing, config), _downloads(specs, config, report)]
     for spec in specs:
-        route, tryit, problem = api_page(spec, config)
+        route, data, problem = api_page(spec, config)
         if route is not None:
             routes.append(route)
-        if tryit is not None and files is not None:
-            files[tryit_path(spec.name)] = tryit
+        if data is not None and files is not None:
+            files.update(data)
         if problem is not None:
             report.extend([problem])
     return routes
 
 
-ApiPage = tuple[Route | None, bytes | None, Problem | None]
+ApiPage = tuple[Route | None, dict[str, bytes] | None, Problem | None]
+"""The page, its data files (site path -> bytes: Try-it data, code samples), the problem that stopped it."""
 
 
 @contextmanager
@@ -143,10 +146,10 @@ def _work_ahead(content_dir: Path, files: list[Path], cache: Path) -> NoReturn:
 
 
 def api_page(spec: ApiSpec, config: SiteConfig) -> ApiPage:
-    """One API's page, its Try-it file and the problem that stopped it, from the result cache when
-    the spec and settings are unchanged. The Try-it data is made by the same ApiPageBuilder from
-    the same spec and settings: it is cached with the route, under a key covering everything both
-    depend on."""
+    """One API's page, its data files (Try-it data, code samples) and the problem that stopped it,
+    from the result cache when the spec and settings are unchanged. The files are made by the same
+    ApiPageBuilder from the same spec and settings: they are cached with the route, under a key
+    covering everything they depend on."""
     return results().get_or_compute(_api_page_key(spec, config),
                                      lambda: _api_page(spec, config))
 
@@ -160,12 +163,13 @@ def _api_page_key(spec: ApiSpec, config: SiteConfig) -> str:
 
 
 def _api_page(spec: ApiSpec, config: SiteConfig) -> ApiPage:
-    """One API's page and its Try-it file (the heaviest route of the site to make: cached by its spec
+    """One API's page and its data files (the heaviest route of the site to make: cached by its spec
     and settings)."""
     try:
         builder = ApiPageBuilder(spec, config)
         route = builder.route()
-        return route, tryit_file(builder.tryit, spec.document), None
+        return route, {tryit_path(spec.name): tryit_file(builder.tryit, spec.document),
+                       samples_path(spec.name): samples_file(builder.calls)}, None
     except SpecError as error:
         return None, None, error.problem
 

@@ -7,7 +7,7 @@
  * environment: switching the server switches the token endpoint, the token and the credentials
  * form, so a token got for one environment is never sent to another. Send; then the answer's
  * status, time, headers and body, checked against the operation's response schema for that
- * status, and the cURL, Python and JavaScript of what was sent.
+ * status, and the code of what was sent in the seven languages of the reference's samples.
  *
  * A chunk of its own, imported when a reader first opens a panel (Operation.tsx), with the
  * validator; the Try-it data (docsite.openapi.tryit) is fetched then too.
@@ -19,7 +19,7 @@ import { TabItem, Tabs } from '../../renderers/Tabs';
 import { fetchJson } from '../../lib/data';
 import { tryItDataPath } from '../../lib/paths';
 import { useApi } from '../context';
-import { fullUrl, isJson, quote, sample, type Call } from './samples';
+import { fullUrl, isJson, LANGUAGES, quote, sample, type Call } from './samples';
 import { environmentOf, type Environment } from './environment';
 import { deviations, type Deviation } from './validate';
 
@@ -43,12 +43,6 @@ export interface TryItData {
   /** Server URL -> the token endpoint of its environment (the server's `x-onebox-token-url`). */
   tokenUrls?: Record<string, string>;
 }
-
-const LANGUAGES = [
-  { value: 'curl', label: 'cURL', language: 'bash' },
-  { value: 'python', label: 'Python', language: 'python' },
-  { value: 'javascript', label: 'JavaScript', language: 'javascript' },
-];
 
 /** An API's Try-it data, fetched once per page load (a missing file fails like any other). */
 async function loadTryIt(api: string): Promise<TryItData> {
