@@ -7,7 +7,7 @@ CHROMIUM := /usr/bin/chromium
 NGINX_BROTLI := /etc/nginx/modules-enabled/50-mod-http-brotli-static.conf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: setup python-deps node-deps chromium diagram-deps nginx build serve dev check test lint typecheck test-unit test-frontend test-e2e fuzz bench clean
+.PHONY: setup python-deps node-deps chromium diagram-deps nginx sample-toolchains build serve dev check test lint typecheck test-unit test-frontend test-e2e fuzz bench clean
 
 setup: python-deps node-deps
 
@@ -30,6 +30,14 @@ diagram-deps:
 nginx:
 	@[ -x /usr/sbin/nginx ] && [ -f $(NGINX_BROTLI) ] || ($(SUDO) apt-get update -qq && \
 		$(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx libnginx-mod-http-brotli-static >/dev/null)
+
+# The compilers that check every generated code sample (tests/unit/test_sample_toolchains.py), from Debian:
+# javac (Java), php -l (PHP), mcs (C#: Debian has no dotnet) with System.Net.Http, go vet and gofmt (Go).
+SAMPLE_TOOLCHAINS := default-jdk-headless php-cli mono-mcs libmono-system-net-http4.0-cil golang-go
+sample-toolchains:
+	@command -v javac >/dev/null && command -v php >/dev/null && command -v mcs >/dev/null && command -v go >/dev/null \
+		&& [ -f /usr/lib/mono/4.5/System.Net.Http.dll ] || ($(SUDO) apt-get update -qq && \
+		$(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(SAMPLE_TOOLCHAINS) >/dev/null)
 
 build: setup diagram-deps
 	@$(UV) run docsite build
@@ -56,7 +64,7 @@ typecheck: setup
 	@cd frontend && npx tsc --noEmit
 
 # TESTS picks files or tests: make test-unit TESTS=tests/unit/test_links.py
-test-unit: setup
+test-unit: setup sample-toolchains
 	@$(UV) run pytest -q $(or $(TESTS),tests/unit)
 
 test-frontend: setup
@@ -65,7 +73,7 @@ test-frontend: setup
 test-e2e: setup chromium nginx
 	@$(UV) run pytest -q tests/e2e
 
-test: setup chromium nginx lint typecheck test-frontend
+test: setup chromium nginx sample-toolchains lint typecheck test-frontend
 	@$(UV) run pytest -q tests
 
 # A long randomized campaign of the property tests (tests/unit/test_properties*.py): FUZZ_EXAMPLES new

@@ -14,7 +14,21 @@ from typing import Any
 
 import pytest
 
-from docsite.openapi.samples import LANGUAGES, Call, Secret, csharp, curl, go, java, javascript, lazy_samples, php, python, sample, samples_tree
+from docsite.openapi.samples import (
+    LANGUAGES,
+    Call,
+    Secret,
+    csharp,
+    curl,
+    go,
+    java,
+    javascript,
+    lazy_samples,
+    php,
+    python,
+    sample,
+    samples_tree,
+)
 from docsite.openapi.tryit import call_data
 from tests.conftest import FRONTEND
 
@@ -101,7 +115,8 @@ def test_php_uses_the_curl_extension_with_a_nowdoc_body() -> None:
     text = php(CALLS["post json"])
     assert text.startswith("<?php\n") and "$body = <<<'JSON'\n{\n" in text and "\n}\nJSON;\n" in text
     assert "CURLOPT_CUSTOMREQUEST => 'POST'" in text and "'Authorization: Bearer ' . getenv('TOKEN')," in text
-    assert "CURLOPT_CUSTOMREQUEST" not in php(CALLS["binary"]) and "file_put_contents('tickets.pdf'" in php(CALLS["binary"])
+    binary = php(CALLS["binary"])
+    assert "CURLOPT_CUSTOMREQUEST" not in binary and "file_put_contents('tickets.pdf'" in binary
     key = php(CALLS["api key"])
     assert "curl_init('https://api.example.com/v1/pets/1?key=' . getenv('API_KEY'))" in key
     assert "'X-Trace: a\"$b'" in key  # single quotes: no interpolation
@@ -114,14 +129,15 @@ def test_csharp_uses_httpclient_with_a_verbatim_json_body() -> None:
     assert 'new AuthenticationHeaderValue("Bearer", Environment.GetEnvironmentVariable("TOKEN"))' in text
     assert 'new StringContent(@"{\n  ""sessionId"": 10871,' in text  # the body's lines are not indented
     assert 'new HttpMethod("PATCH")' in csharp(CALLS["text body"])
-    assert "new FormUrlEncodedContent(" in csharp(CALLS["form"]) and "MultipartFormDataContent" in csharp(CALLS["multipart"])
+    assert "new FormUrlEncodedContent(" in csharp(CALLS["form"])
+    assert "MultipartFormDataContent" in csharp(CALLS["multipart"])
 
 
 def test_go_uses_net_http_with_the_body_as_a_raw_string_constant() -> None:
     text = go(CALLS["post json"])
     assert text.startswith("package main\n\nimport (\n") and "const payload = `{\n  \"sessionId\": 10871," in text
     assert "http.NewRequest(http.MethodPost, \"https://api.example.com/v1/carts\", strings.NewReader(payload))" in text
-    assert 'req.Header.Set("Authorization", "Bearer " + os.Getenv("TOKEN"))' in text
+    assert 'req.Header.Set("Authorization", "Bearer "+os.Getenv("TOKEN"))' in text  # as gofmt spaces it
     assert '"os"' not in go(CALLS["form"]) and "url.Values{}" in go(CALLS["form"])
     assert 'req.SetBasicAuth(os.Getenv("USERNAME"), os.Getenv("PASSWORD"))' in go(CALLS["multipart"])
     assert 'os.Create("tickets.pdf")' in go(CALLS["binary"])
@@ -134,7 +150,8 @@ def test_the_page_carries_the_first_language_and_the_others_come_from_the_sample
         ("curl", "cURL"), ("python", "Python"), ("javascript", "JavaScript"), ("java", "Java"), ("php", "PHP"),
         ("csharp", "C#"), ("go", "Go")]
     first, *others = tree[2:]
-    assert first[2][0] == "CodeBlock" and first[2][1]["language"] == "bash" and 'class="line"' not in first[2][1]["html"]
+    assert first[2][0] == "CodeBlock" and first[2][1]["language"] == "bash"
+    assert 'class="line"' not in first[2][1]["html"]
     assert [tab[2] for tab in others] == [["CodeSample", {"language": language, "sample": value,
                                                           "operation": "operation-createCart"}]
                                           for value, _, language in LANGUAGES[1:]]

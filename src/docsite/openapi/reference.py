@@ -24,6 +24,7 @@ from docsite.errors import Problem, Report
 from docsite.markdown import render_markdown
 from docsite.openapi.page import ApiPageBuilder, api_page_meta
 from docsite.openapi.resolver import SpecError
+from docsite.openapi.samples import samples_file, samples_path
 from docsite.openapi.specs import (
     DOWNLOADS,
     METHODS,
@@ -37,7 +38,6 @@ from docsite.openapi.specs import (
     validating_ahead,
     wait_ahead,
 )
-from docsite.openapi.samples import samples_file, samples_path
 from docsite.openapi.tryit import tryit_file, tryit_path
 from docsite.routes import Route, SearchSection, page_meta
 

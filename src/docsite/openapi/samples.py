@@ -66,7 +66,8 @@ def samples_tree(call: Call, operation: str) -> list[Any]:
     items = [{"value": value, "label": label} for value, label, _ in LANGUAGES]
     code = highlight_lines(sample(first, call), first_language, lines=False)
     return ["Tabs", {"groupId": "language", "items": items},
-            ["TabItem", {"value": first, "label": first_label}, ["CodeBlock", {"language": first_language, "html": code}]],
+            ["TabItem", {"value": first, "label": first_label},
+             ["CodeBlock", {"language": first_language, "html": code}]],
             *(["TabItem", {"value": value, "label": label},
                ["CodeSample", {"language": language, "sample": value, "operation": operation}]]
               for value, label, language in others)]
@@ -369,8 +370,8 @@ def java(call: Call) -> str:
     publisher = "HttpRequest.BodyPublishers.noBody()"
     if kind == "json":
         text = _json_text(call).split("\n")
-        lines.append("String body = " + (_ascii(text[0]) + ";" if len(text) == 1 else 'String.join("\\n",\n' + ",\n".join(
-            f"        {_ascii(line)}" for line in text) + ");"))
+        lines_joined = 'String.join("\\n",\n' + ",\n".join(f"        {_ascii(line)}" for line in text) + ");"
+        lines.append("String body = " + (_ascii(text[0]) + ";" if len(text) == 1 else lines_joined))
     elif kind == "form":
         media = "application/x-www-form-urlencoded"
         lines.append(f"String body = {_ascii(_form_text(call.body))};")
@@ -567,13 +568,13 @@ def go(call: Call) -> str:
         lines += ['body, err := os.Open("body")', "if err != nil {\n\tlog.Fatal(err)\n}", "defer body.Close()"]
         reader = "body"
     method = f"http.Method{call.method.capitalize()}" if call.method in _GO_METHODS else _go_string(call.method)
-    url = _joined(_url_pieces(call), _go_string, env, " + ")
+    url = _joined(_url_pieces(call), _go_string, env, "+")  # gofmt's spacing in an argument list
     lines += [f"req, err := http.NewRequest({method}, {url}, {reader})", "if err != nil {\n\tlog.Fatal(err)\n}"]
     if call.token:
-        lines.append(f'req.Header.Set("Authorization", "Bearer " + {env("TOKEN")})')
+        lines.append(f'req.Header.Set("Authorization", "Bearer "+{env("TOKEN")})')
     if call.basic:
         lines.append(f'req.SetBasicAuth({env("USERNAME")}, {env("PASSWORD")})')
-    lines += [f"req.Header.Set({_go_string(name)}, {_joined(_value_pieces(value), _go_string, env, ' + ')})"
+    lines += [f"req.Header.Set({_go_string(name)}, {_joined(_value_pieces(value), _go_string, env, '+')})"
               for name, value in call.headers]
     if kind == "multipart":
         lines.append('req.Header.Set("Content-Type", form.FormDataContentType())')

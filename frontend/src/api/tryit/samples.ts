@@ -542,11 +542,12 @@ export function go(call: Call): string {
     reader = 'body';
   }
   const method = GO_METHODS.includes(call.method) ? `http.Method${capitalized(call.method)}` : goString(call.method);
-  lines.push(`req, err := http.NewRequest(${method}, ${joined(urlPieces(call), goString, env, ' + ')}, ${reader})`, fatal);
-  if (call.token) lines.push(`req.Header.Set("Authorization", "Bearer " + ${env('TOKEN')})`);
+  // gofmt's spacing in an argument list
+  lines.push(`req, err := http.NewRequest(${method}, ${joined(urlPieces(call), goString, env, '+')}, ${reader})`, fatal);
+  if (call.token) lines.push(`req.Header.Set("Authorization", "Bearer "+${env('TOKEN')})`);
   if (call.basic) lines.push(`req.SetBasicAuth(${env('USERNAME')}, ${env('PASSWORD')})`);
   lines.push(
-    ...call.headers.map(([name, value]) => `req.Header.Set(${goString(name)}, ${joined(valuePieces(value), goString, env, ' + ')})`),
+    ...call.headers.map(([name, value]) => `req.Header.Set(${goString(name)}, ${joined(valuePieces(value), goString, env, '+')})`),
   );
   if (kind === 'multipart') lines.push('req.Header.Set("Content-Type", form.FormDataContentType())');
   else if (kind === 'form') lines.push('req.Header.Set("Content-Type", "application/x-www-form-urlencoded")');
