@@ -147,6 +147,51 @@ def test_code_samples_copy_and_switch_language_everywhere(browser: Browser, site
     context.close()
 
 
+def test_go_picked_by_keyboard_on_one_api_page_is_shown_on_another_and_in_a_guide_after_reload(
+        browser: Browser, site_url: str) -> None:
+    """The page carries cURL only: the other languages come from the API's samples file, fetched once
+    when a reader picks one, and never by a doc page or an API page showing cURL."""
+    context = browser.new_context()
+    page = context.new_page()
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url) if "/_data/samples/" in request.url else None)
+    page.goto(site_url + "/docs/environments")
+    hydrated(page)
+    page.goto(site_url + f"{API}#operation-createCart")
+    hydrated(page)
+    assert fetched == []
+    samples = page.locator("#operation-createCart .api-samples")
+    samples.get_by_role("tab", name="cURL").focus()
+    page.keyboard.press("End")
+    go = samples.get_by_role("tab", name="Go", exact=True)
+    expect(go).to_have_attribute("aria-selected", "true")
+    expect(go).to_be_focused()
+    expect(samples.locator("pre:visible")).to_contain_text(
+        'http.NewRequest(http.MethodPost, "https://api.pre.oneboxtds.com/distribution/v1/carts", ')
+    page.keyboard.press("ArrowLeft")
+    expect(samples.get_by_role("tab", name="C#")).to_have_attribute("aria-selected", "true")
+    expect(samples.locator("pre:visible")).to_contain_text("new HttpRequestMessage(HttpMethod.Post, ")
+    page.keyboard.press("ArrowRight")
+    expect(go).to_have_attribute("aria-selected", "true")
+    other = page.locator("#operation-getCart .api-samples")
+    expect(other.get_by_role("tab", name="Go", exact=True)).to_have_attribute("aria-selected", "true")
+    expect(other.locator("pre:visible")).to_contain_text("package main")
+    assert len(fetched) == 1 and "/_data/samples/distribution.json" in fetched[0], fetched
+
+    page.goto(site_url + "/specification/catalog")
+    hydrated(page)
+    first = page.locator(".api-operation-aside .api-samples").first
+    expect(first.get_by_role("tab", name="Go", exact=True)).to_have_attribute("aria-selected", "true")
+    expect(first.locator("pre:visible")).to_contain_text("package main")
+    page.goto(site_url + "/docs/api/tutorials/tickets-pdf")
+    page.reload()
+    hydrated(page)
+    tabs = page.locator(".tabs-container").first
+    expect(tabs.get_by_role("tab", name="Go", exact=True)).to_have_attribute("aria-selected", "true")
+    expect(tabs.locator("pre:visible")).to_contain_text("func downloadTickets(")
+    context.close()
+
+
 def test_api_pages_follow_the_colour_mode(page: Page, site_url: str) -> None:
     page.goto(site_url + f"{API}#operation-getCart")
     hydrated(page)

@@ -323,6 +323,27 @@ def test_the_body_is_prefilled_and_validated_as_the_reader_types(page: Page, try
         "-H \"Content-Type: application/json\" \\\n  -d '{\n  \"sessionId\": 9001\n}'")
 
 
+def test_what_was_sent_is_shown_in_the_language_the_reader_chose_as_the_reference_makes_it(
+        page: Page, tryit_url: str, mock_api: MockApi) -> None:
+    operation = open_panel(page, tryit_url, CREATE_CART)
+    reference = operation.locator(".api-operation-aside .api-samples")
+    reference.get_by_role("tab", name="Go", exact=True).click()
+    expect(reference.locator("pre:visible")).to_contain_text("package main")
+    choose_server(operation, "Mock")
+    operation.get_by_label("Bearer token").fill("pasted-token")
+    operation.get_by_role("button", name="Send", exact=True).click()
+    result = operation.locator(".api-tryit-result")
+    expect(result.get_by_role("tab", name="Go", exact=True)).to_have_attribute("aria-selected", "true")
+    assert sent_code(operation).startswith("package main")
+    assert f'"{mock_api.url}/ok/distribution/v1/carts"' in sent_code(operation)
+    for label in ("cURL", "Python", "JavaScript", "Java", "PHP", "C#", "Go"):
+        result.get_by_role("tab", name=label, exact=True).click()
+        expect(reference.get_by_role("tab", name=label, exact=True)).to_have_attribute("aria-selected", "true")
+        expect(reference.locator("pre:visible")).to_be_visible()  # fetched with the API's other samples
+        expected = str(reference.locator("pre:visible").text_content())
+        assert sent_code(operation) == expected.replace("https://api.pre.oneboxtds.com", f"{mock_api.url}/ok"), label
+
+
 @pytest.mark.parametrize("api", ["access-control", "catalog", "customers", "distribution", "management", "orders"])
 def test_an_unedited_request_is_exactly_the_references_sample(page: Page, tryit_url: str, api: str) -> None:
     """The panel generates its code in the browser (api/tryit/samples.ts), the reference at build
