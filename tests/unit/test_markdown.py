@@ -108,6 +108,9 @@ def test_tabs_become_components_with_their_items() -> None:
                                                          {"value": "python", "label": "Python"}]}
     assert [child[0] for child in tabs[2:]] == ["TabItem", "TabItem"]
     assert out.problems == []
+    # the API reference's samples are cURL, Python, JavaScript, Java, PHP, C# and Go: the same values
+    languages = render('::::tabs groupId="language"\n:::tab C#\nA\n:::\n:::tab Go\nB\n:::\n::::\n').tree[0]
+    assert [item["value"] for item in languages[1]["items"]] == ["csharp", "go"]
 
 
 def test_tab_errors() -> None:

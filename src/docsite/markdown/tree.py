@@ -933,4 +933,5 @@ def _line_ranges(spec: str) -> set[int]:
 
 
 def _tab_value(label: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-") or "tab"
+    """The label in lower case, `#` as "sharp": `:::tab C#` is the API reference's `csharp` samples."""
+    return re.sub(r"[^a-z0-9]+", "-", label.lower().replace("#", "sharp")).strip("-") or "tab"
