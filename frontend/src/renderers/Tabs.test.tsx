@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Tabs, TabItem } from './Tabs';
+import { useContext } from 'react';
+import { TabShownContext, Tabs, TabItem } from './Tabs';
 
 const items = [
   { value: 'curl', label: 'cURL' },
@@ -85,5 +86,24 @@ describe('Tabs', () => {
     localStorage.setItem('docsite.tab.language', 'python');
     fireEvent(window, new StorageEvent('storage', { key: 'docsite.tab.language', newValue: 'python' }));
     expect(visiblePanels()).toEqual(['a:python']);
+  });
+
+  it('tells each panel whether it is the one shown (what a panel fetching its content waits for)', () => {
+    function Probe({ value }: { value: string }) {
+      return <>{`${value}:${useContext(TabShownContext) ? 'shown' : 'hidden'}`}</>;
+    }
+    render(
+      <Tabs groupId="language" items={items}>
+        {items.map((item) => (
+          <TabItem key={item.value} value={item.value} label={item.label}>
+            <Probe value={item.value} />
+          </TabItem>
+        ))}
+      </Tabs>,
+    );
+    const panels = () => screen.getAllByRole('tabpanel', { hidden: true }).map((panel) => panel.textContent);
+    expect(panels()).toEqual(['curl:shown', 'python:hidden', 'javascript:hidden']);
+    fireEvent.click(screen.getByRole('tab', { name: 'JavaScript' }));
+    expect(panels()).toEqual(['curl:hidden', 'python:hidden', 'javascript:shown']);
   });
 });
