@@ -29,6 +29,7 @@ from docsite.checks import json_bodies as bodies
 from docsite.config import load_config
 from docsite.errors import BuildError
 from docsite.openapi import reference
+from docsite.openapi.samples import samples_path
 from docsite.openapi.tryit import tryit_path
 from docsite.search import analysis
 from docsite.servers import incremental
@@ -385,6 +386,7 @@ def test_versions_and_locales_rebuild_as_a_cold_build(tmp_path: Path) -> None:
         builder.finish()
         assert (tmp_path / "dev" / "fr" / "_data" / "site.json").exists()
         assert (tmp_path / "dev" / tryit_path(Path(SPEC_FILE).stem).lstrip("/")).exists()
+        assert (tmp_path / "dev" / samples_path(Path(SPEC_FILE).stem).lstrip("/")).exists()
         steps = [
             ("released sidebar", lambda: write(released_sidebars, "docs:\n  - guides/alpha\n  - intro\n")),
             ("translation", lambda: write(french / "guides" / "alpha.md", doc("Alpha", body="Du nouveau texte."))),

@@ -573,7 +573,8 @@ def test_code_samples_use_the_first_server_examples_and_credentials(tmp_path: Pa
     ops = operations(render(tmp_path, config, FULL))
     tabs = ops["operation-updatePet"]["samples"]
     assert tabs[0] == "Tabs" and tabs[1]["groupId"] == "language"
-    assert [item["label"] for item in tabs[1]["items"]] == ["cURL", "Python", "JavaScript"]
+    assert [item["label"] for item in tabs[1]["items"]] == ["cURL", "Python", "JavaScript", "Java", "PHP", "C#", "Go"]
+    assert [tab[2][0] for tab in tabs[2:]] == ["CodeBlock", *["CodeSample"] * 6]  # the page carries cURL only
     curl = _text(tabs[2])
     assert 'curl -X PUT "https://api.example.com/v1/pets/42"' in curl
     assert "X-Api-Key: $API_KEY" in curl and 'X-Trace: abc' in curl
