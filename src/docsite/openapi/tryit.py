@@ -4,7 +4,7 @@ first load carries none of it:
 
 - per operation (by anchor): its parameters with the values the code samples use, the call the
   samples make (samples.Call as JSON: the panel's prefilled request, and the same call its own
-  cURL/Python/JavaScript are generated from), the request body's JSON Schema and each response's;
+  code samples are generated from), the request body's JSON Schema and each response's;
 - the spec's `components.schemas`, which those schemas `$ref` (`#/components/schemas/<Name>`);
 - each server's token endpoint (`tokenUrls`: server URL -> its `x-onebox-token-url`), so the panel
   posts client credentials only to the token endpoint of the environment selected.
