@@ -57,3 +57,19 @@ def test_no_axe_violations_in_the_open_menus(new_context: NewContext, site_url: 
         expect(page.locator(".navbar-sidebar")).to_have_count(0)
         page.get_by_role("button", name="API specs").click()
         assert violations(page) == [], mode
+
+
+@pytest.mark.parametrize("mode", ["light", "dark"])
+def test_no_axe_violations_with_a_fetched_code_sample_shown_on_a_phone(new_context: NewContext, site_url: str,
+                                                                       mode: str) -> None:
+    """A remembered language other than cURL: its samples come from the API's samples file after load
+    (api/CodeSample.tsx), in seven tabs that wrap on a 375 px screen."""
+    context = new_context(viewport={"width": 375, "height": 800})
+    context.add_init_script(f"localStorage.setItem('theme', '{mode}');"
+                            " localStorage.setItem('docsite.tab.language', 'go')")
+    page = context.new_page()
+    page.goto(site_url + "/specification/distribution#operation-createCart")
+    samples = page.locator("#operation-createCart .api-samples")
+    expect(samples.get_by_role("tab", name="Go", exact=True)).to_have_attribute("aria-selected", "true")
+    expect(samples.locator("pre:visible")).to_contain_text("package main")
+    assert violations(page) == []
