@@ -3,7 +3,7 @@ import type { ApiDownloadsPageData, ApiLandingPageData, ApiSummary } from '../ty
 import { Content } from '../renderers/Content';
 import { SiteLink } from '../lib/SiteLink';
 import { MAIN_ID } from '../lib/ids';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/navigation';
 import { withBase } from '../lib/paths';
 import { useHydrated } from '../lib/useHydrated';
 

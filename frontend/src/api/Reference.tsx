@@ -5,7 +5,7 @@
  * collapsed schema it names opens.
  */
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/navigation';
 import type { ApiReferencePageData, ApiSecurityScheme, ApiServer } from '../types';
 import { MAIN_ID } from '../lib/ids';
 import { withBase } from '../lib/paths';
