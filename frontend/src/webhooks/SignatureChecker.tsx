@@ -31,7 +31,9 @@ function Result({ verdict }: { verdict: Verdict }) {
           <p>
             {verdict.skew === null
               ? 'The timestamp window was not checked.'
-              : `The timestamp is ${duration(verdict.skew)} ${verdict.skew > 0 ? 'ahead of' : 'behind'} the time checked against, within the ${MINUTES}-minute window.`}
+              : verdict.skew === 0
+                ? `The timestamp equals the time checked against: within the ${MINUTES}-minute window.`
+                : `The timestamp is ${duration(verdict.skew)} ${verdict.skew > 0 ? 'ahead of' : 'behind'} the time checked against: within the ${MINUTES}-minute window.`}
           </p>
         </>
       );
