@@ -205,6 +205,31 @@ def test_a_webhook_payload_is_checked_against_the_webhook() -> None:
     assert "'cartId' is a required property" in problem.message
 
 
+def test_a_block_tied_to_a_webhook_by_its_meta_is_checked_whatever_its_type_says() -> None:
+    assert check('Intro.\n\n```json webhook="cart.expired"\n{"type": "cart.expired", "cartId": "crt_1"}\n```\n') == []
+    # a typo in `type` no longer unties the payload from its webhook: the const catches it
+    problem, = check('Intro.\n\n```json webhook="cart.expired"\n'
+                     '{\n  "type": "cart.expird",\n  "cartId": "crt_1"\n}\n```\n')
+    assert (problem.file, problem.line, problem.severity) == (PAGE, 4, "error")
+    assert problem.message.startswith("the `cart.expired` webhook payload does not match the Distribution API spec: "
+                                      "type: 'cart.expired' was expected")
+    assert problem.fix is not None and "/specification/distribution" in problem.fix
+    # without the meta, the same block names no webhook and is only checked for syntax
+    assert check('```json\n{"type": "cart.expird", "cartId": "crt_1"}\n```\n') == []
+
+
+def test_a_webhook_meta_naming_no_webhook_is_an_error_with_the_closest_names() -> None:
+    problem, = check('Intro.\n\n```json webhook="cart.expire"\n{"type": "cart.expired", "cartId": "crt_1"}\n```\n')
+    assert (problem.line, problem.severity) == (4, "error")
+    assert problem.message == 'webhook="cart.expire": no API spec declares this webhook'
+    assert problem.fix == "name one of the specs' webhooks (cart.expired), or declare it under `webhooks` in its spec"
+
+
+def test_a_webhook_meta_is_read_as_such_and_not_warned_about() -> None:
+    rendered = render_markdown('```json webhook="cart.expired"\n{}\n```\n', PAGE, 1)
+    assert rendered.problems == [] and rendered.code[0].webhook == "cart.expired"
+
+
 def test_a_json_block_must_be_json() -> None:
     problem, = check('Intro.\n\n```json\n{\n  "cartId": "crt_1",\n  // the items\n}\n```\n')
     assert (problem.line, problem.severity) == (6, "error")
