@@ -915,7 +915,8 @@ def _check_webhooks(document: dict[str, Any], report: _Report) -> None:
         if "requestBody" not in operation:
             report.add(pointer, "the webhook has no requestBody", "describe its payload: a `requestBody` with the "
                        "JSON schema of the body the platform sends and an example")
-        if not any(str(status).startswith("2") for status in operation.get("responses") or {}):
+        responses = operation.get("responses")
+        if not any(str(status).startswith("2") for status in (responses if isinstance(responses, dict) else {})):
             report.add(pointer, "the webhook has no 2xx response",
                        "say what the receiver answers and how fast (\"200\": description: Any 2xx within 10 seconds "
                        "acknowledges the event)")
