@@ -40,6 +40,7 @@ def test_a_deep_link_shows_the_webhook_whole(page: Page, site_url: str, event: s
     assert_just_below_navbar(page, f"operation-{operation_id}")
     expect(section.locator("h3")).to_have_text(re.compile(f"^{title}"))
     expect(section.locator(".api-endpoint")).to_have_text(re.compile(rf"POST\s*{re.escape(event)}"))
+    expect(section.locator(".api-security")).to_have_text("Sent by the platform to your endpoint.")
     expect(section).to_contain_text("Sent when")  # when it is sent
     payload = section.locator(".api-block", has=page.get_by_role("heading", name="Payload"))
     expect(payload).to_contain_text("createdAt")  # the payload schema

@@ -42,7 +42,7 @@ export function Operation({ op, security }: { op: ApiOperation; security?: ApiSe
           <Method method={op.method} /> <Path path={op.path} />
           {op.deprecated && <span className="api-badge api-deprecated">deprecated</span>}
         </p>
-        <Security security={op.security ?? security} />
+        {op.webhook ? <p className="api-security">Sent by the platform to your endpoint.</p> : <Security security={op.security ?? security} />}
         <Text value={op.description} />
         <Parameters parameters={op.parameters ?? []} />
         {op.requestBody && (
