@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import re
 import textwrap
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 from docsite.checks.api_calls import check_api_calls, route_code
 from docsite.checks.json_bodies import check_json_bodies
@@ -12,6 +16,7 @@ from docsite.errors import Problem, Report
 from docsite.markdown import render_markdown
 from docsite.openapi.specs import ApiSpec
 from docsite.routes import Route
+from tests.conftest import CONTENT
 
 MONEY: dict[str, Any] = {"type": "object", "required": ["amount", "currency"],
                          "properties": {"amount": {"type": "integer"}, "currency": {"type": "string"}}}
@@ -269,3 +274,15 @@ def test_the_real_docs_show_the_specs_json() -> None:
     from tests.conftest import CONTENT
     warnings = check_site(Paths(CONTENT, Path("/nonexistent")))  # raises on any error
     assert not [w for w in warnings if "JSON" in w.message or "error code" in w.message]
+
+
+def test_the_webhooks_page_shows_each_webhook_the_example_its_spec_gives() -> None:
+    page = (CONTENT / "docs" / "webhooks" / "webhooks-info.md").read_text(encoding="utf-8")
+    shown = {name: json.loads(body) for name, body in
+             re.findall(r'^```json [^\n]*webhook="([^"]+)"[^\n]*\n(.*?)^```$', page, re.M | re.S)}
+    spec = yaml.safe_load((CONTENT / "specs" / "orders.yaml").read_text(encoding="utf-8"))
+    given = {name: item["post"]["requestBody"]["content"]["application/json"]["example"]
+             for name, item in spec["webhooks"].items()}
+    assert sorted(shown) == sorted(given) == ["order.cancelled", "order.purchased", "refund.completed",
+                                              "refund.requested"]
+    assert shown == given
