@@ -299,6 +299,8 @@ export interface ApiOperation {
   description?: ApiText;
   deprecated?: boolean;
   webhook?: boolean;
+  /** A webhook's `x-retries`: when and how often a delivery is retried. */
+  retries?: ApiText;
   parameters?: ApiParameter[];
   requestBody?: { required?: boolean; description?: ApiText; content?: ApiMedia[] };
   responses?: ApiResponse[];

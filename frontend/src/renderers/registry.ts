@@ -14,6 +14,9 @@ import { TOCInline } from './TOCInline';
 const LazySimulator = lazy(() => import('../simulator/WidgetSimulator').then((m) => ({ default: m.WidgetSimulator })));
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const WidgetSimulator = (props: any) => createElement(Suspense, { fallback: null }, createElement(LazySimulator, props));
+// So is the webhook signature checker (the webhooks page's).
+const LazySignatureChecker = lazy(() => import('../webhooks/SignatureChecker').then((m) => ({ default: m.SignatureChecker })));
+const SignatureChecker = () => createElement(Suspense, { fallback: null }, createElement(LazySignatureChecker));
 
 type Name = (typeof registry.directives)[number] | (typeof registry.builtin)[number];
 
@@ -29,4 +32,5 @@ export const contentComponents: Record<Name, ComponentType<any>> = {
   Diagram,
   TOCInline,
   WidgetSimulator,
+  SignatureChecker,
 };

@@ -119,6 +119,7 @@ class CodeSpan:
     block: bool
     language: str = ""
     skip_check: bool = False  # `skip-check` in its meta: the JSON-body check leaves it alone
+    webhook: str | None = None  # `webhook="order.purchased"` in its meta: the JSON is that webhook's payload
 
 
 @dataclass
@@ -455,7 +456,7 @@ class TreeBuilder:
         props["html"] = highlight_lines(code, language, frozenset(marked))
         self.append(["CodeBlock", props])
         self.out.code.append(CodeSpan(self.at(1 if token.type == "fence" else 0), code, True, language,
-                                      meta.skip_check))
+                                      meta.skip_check, meta.webhook))
 
     def _diagram(self, source: str, title: str | None) -> None:
         """A mermaid block: a `Diagram` node whose SVGs `docsite.diagrams` fills in. Its text is

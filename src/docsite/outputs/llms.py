@@ -4,7 +4,8 @@
   Markdown at its route with `.md` appended (`/docs/environments.md`, `/docs.md` for `/docs/`,
   `/index.md` for `/`): front matter reduced to title and description, then the page's content
   (docsite.markdown.to_markdown). The six API references list their operations (method, path,
-  parameters, request body, responses), their error codes and their schemas.
+  parameters, request body, responses), their webhooks (payload, answer, retries), their error codes
+  and their schemas.
 - `llms.txt` (https://llmstxt.org): the site's title and summary, then sections of links to those
   Markdown files with one-line descriptions: the docs in sidebar order, the API reference, the FAQ,
   and the rest under "Optional".
@@ -169,6 +170,9 @@ def api_markdown(data: dict[str, Any], absolute: Any) -> str:
             out.append(_prose(group["description"], absolute))
         for operation in group.get("operations", []):
             out.append(_operation(operation, absolute))
+    if data.get("webhooks"):
+        out.append("## Webhooks\n\nCalls the platform makes to your endpoint.")
+        out.extend(_operation(webhook, absolute) for webhook in data["webhooks"])
     if data.get("errors"):
         out.append("## Error codes\n\n| Code | Status | Meaning |\n|---|---|---|\n" + "\n".join(
             f"| `{e['code']}` | {e.get('status', '')} | {_line(e.get('description', ''), absolute)} |"
@@ -181,8 +185,11 @@ def api_markdown(data: dict[str, Any], absolute: Any) -> str:
 
 
 def _operation(operation: dict[str, Any], absolute: Any) -> str:
+    webhook = operation.get("webhook") is True
+    called = (f"Webhook `{operation['path']}`: a `{operation['method']}` to your endpoint" if webhook
+              else f"`{operation['method']} {operation['path']}`")
     parts = [f"### {operation.get('summary') or operation.get('operationId')}",
-             f"`{operation['method']} {operation['path']}` (operationId `{operation.get('operationId')}`)"]
+             f"{called} (operationId `{operation.get('operationId')}`)"]
     if operation.get("description"):
         parts.append(_prose(operation["description"], absolute))
     parameters = operation.get("parameters", [])
@@ -196,7 +203,7 @@ def _operation(operation: dict[str, Any], absolute: Any) -> str:
     if isinstance(body, dict):
         for content in body.get("content", []):
             schema = _schema_block(content.get("schema", {}), absolute)
-            parts.append(f"Request body (`{content.get('type')}`):\n\n{schema}")
+            parts.append(f"{'Payload' if webhook else 'Request body'} (`{content.get('type')}`):\n\n{schema}")
     responses = operation.get("responses", [])
     if responses:
         lines = []
@@ -206,6 +213,8 @@ def _operation(operation: dict[str, Any], absolute: Any) -> str:
             ref = f" (`{response['ref']}`)" if response.get("ref") else ""
             lines.append(f"- `{status}`{ref}: {description}")
         parts.append("Responses:\n\n" + "\n".join(lines))
+    if operation.get("retries"):
+        parts.append("Retries: " + _prose(operation["retries"], absolute))
     return "\n\n".join(parts)
 
 
