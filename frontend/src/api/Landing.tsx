@@ -16,6 +16,9 @@ function Downloads({ api }: { api: ApiSummary }) {
       <a href={withBase(api.downloads.json)} download>
         {api.name}.json
       </a>
+      <a href={withBase(api.postman.collection)} download>
+        Postman collection
+      </a>
     </>
   );
 }
@@ -73,6 +76,7 @@ export function ApiLandingPage({ page }: { page: ApiLandingPageData }) {
             </dl>
             <p className="api-card-links">
               <SiteLink href={api.href}>Reference ({api.operations} operations)</SiteLink>
+              <SiteLink href={api.changelogPage}>Changelog</SiteLink>
               <Downloads api={api} />
             </p>
           </li>
@@ -101,7 +105,22 @@ export function ApiDownloadsPage({ page }: { page: ApiDownloadsPageData }) {
           <p className="api-card-links">
             <Downloads api={api} />
             <SiteLink href={api.href}>Read the reference</SiteLink>
+            <SiteLink href={api.changelogPage}>Changelog</SiteLink>
           </p>
+          {api.postman.environments.length > 0 && (
+            <p>
+              Postman environments, each with its base URL and token URL (fill in your client id and secret):{' '}
+              {api.postman.environments.map((environment, index) => (
+                <span key={environment.href}>
+                  {index > 0 && ', '}
+                  <a href={withBase(environment.href)} download>
+                    {environment.name}
+                  </a>
+                </span>
+              ))}
+              .
+            </p>
+          )}
           {api.changelog.length > 0 && (
             <>
               <h3>Changes</h3>
