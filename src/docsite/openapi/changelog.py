@@ -134,8 +134,7 @@ def _field_changes(key: str, label: tuple[Segment, ...], old: _Field, new: _Fiel
     out: list[Change] = []
     subject = (label[0][0].upper() + label[0][1:], *label[1:]) if isinstance(label[0], str) else label
     if old.types != new.types and old.types and new.types:
-        wider = set(new.types) >= set(old.types)
-        breaking = not (wider if direction == "request" else set(new.types) <= set(old.types))
+        breaking = not (_covers(new.types, old.types) if direction == "request" else _covers(old.types, new.types))
         out.append(Change("changed", breaking, key, (*subject, " type changed from ", _code(" | ".join(old.types)),
                                                      " to ", _code(" | ".join(new.types)), ".")))
     if old.required != new.required:
@@ -151,6 +150,11 @@ def _field_changes(key: str, label: tuple[Segment, ...], old: _Field, new: _Fiel
                 out.append(Change("removed", direction == "request", key,
                                   (*subject, " can no longer be ", _code(str(value)), ".")))
     return out
+
+
+def _covers(wide: tuple[str, ...], narrow: tuple[str, ...]) -> bool:
+    """Whether every value of the types `narrow` is one of `wide` (a number covers an integer)."""
+    return all(kind in wide or (kind == "integer" and "number" in wide) for kind in narrow)
 
 
 def _code(text: str) -> list[Any]:
