@@ -205,7 +205,7 @@ def _landing_not_found(landing: Route, config: SiteConfig) -> Route:
 def _downloads(specs: list[ApiSpec], config: SiteConfig, report: Report) -> Route:
     title = "OpenAPI specifications"
     description = ("Download the machine-readable OpenAPI specifications of the Onebox APIs, in YAML and "
-                   "JSON, with their versions and change history.")
+                   "JSON, their Postman collections and environments, with their versions and change history.")
     apis = []
     for spec in specs:
         changelog = []
