@@ -12,7 +12,7 @@ import pytest
 from docsite.errors import Report
 from docsite.openapi.changelog import Change, diff, releases
 from docsite.openapi.spec_validation import parse_spec
-from docsite.openapi.specs import ApiSpec, load_history
+from docsite.openapi.specs import ApiSpec, history_problems, load_history
 
 OLD = """\
 openapi: 3.1.0
@@ -266,4 +266,17 @@ def test_a_history_file_must_be_an_earlier_version_named_by_its_version(tmp_path
                                    "is named 1.1.0.yaml")
     assert problems[1].message == ("version 3.0.0 is kept as an earlier version of the Shop API, but the current "
                                    "spec (shop.yaml) is version 2.0.0")
+    assert all(problem.fix for problem in problems)
+
+
+def test_a_history_folder_or_file_no_changelog_reads_is_an_error(tmp_path: Path) -> None:
+    spec(tmp_path, "shop.yaml", NEW)
+    spec(tmp_path, "history/shop/1.0.0.yaml", OLD)
+    spec(tmp_path, "history/shops/1.0.0.yaml", OLD)
+    spec(tmp_path, "history/1.0.0.yaml", OLD)
+    problems = history_problems(tmp_path)
+    assert [(p.file, p.message) for p in problems] == [
+        (tmp_path / "history" / "1.0.0.yaml", "1.0.0.yaml is not in an API's folder: its changelog would not read it"),
+        (tmp_path / "history" / "shops", "history/shops/ holds earlier versions of an API that has no spec: there is "
+                                         "no shops.yaml beside history/")]
     assert all(problem.fix for problem in problems)

@@ -35,6 +35,7 @@ from docsite.openapi.specs import (
     METHODS,
     ApiSpec,
     checked_before,
+    history_problems,
     load_history,
     load_spec,
     load_specs,
@@ -71,6 +72,8 @@ def reference_routes(specs: list[ApiSpec], config: SiteConfig, report: Report,
                 files.update(postman_files(spec, route.data, json.loads(tryit)["operations"]))
         if problem is not None:
             report.extend([problem])
+    if specs:
+        report.extend(history_problems(specs[0].file.parent))
     return routes
 
 

@@ -176,6 +176,24 @@ def load_history(spec: ApiSpec, report: Report) -> list[ApiSpec]:
     return sorted(out, key=lambda older: version_key(older.version))
 
 
+def history_problems(specs_dir: Path) -> list[Problem]:
+    """What in `specs/history/` no spec's changelog reads: a folder named for no spec file, a file
+    outside the API folders."""
+    folder = specs_dir / HISTORY
+    names = {file.stem for file in spec_files_of(specs_dir)}
+    problems = []
+    for entry in sorted(folder.iterdir()) if folder.is_dir() else []:
+        if entry.is_dir() and entry.name not in names:
+            problems.append(Problem(f"{HISTORY}/{entry.name}/ holds earlier versions of an API that has no spec: "
+                                    f"there is no {entry.name}.yaml beside {HISTORY}/", entry, None,
+                                    "name the folder after its API's spec file (history/catalog/ for catalog.yaml), "
+                                    "or delete it"))
+        elif entry.is_file() and entry.suffix == ".yaml":
+            problems.append(Problem(f"{entry.name} is not in an API's folder: its changelog would not read it",
+                                    entry, None, f"move it to {HISTORY}/<api>/<version>.yaml"))
+    return problems
+
+
 def version_key(version: str) -> tuple[tuple[int, str], ...]:
     """A version's order: numbers compared as numbers (1.10.0 after 1.9.0)."""
     return tuple((int(part), "") if part.isdigit() else (-1, part) for part in re.split(r"[.+-]", version))
