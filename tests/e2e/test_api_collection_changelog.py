@@ -1,7 +1,7 @@
 """Each API's Postman collection and changelog in Chromium, on the built site: the collection downloads
 from the reference, the landing and the downloads page as a valid collection of the right name;
 the changelog page is linked from the reference and the landing, lists the computed changes, and is
-in the HTML before any script runs."""
+in the HTML before any script runs, and in Markdown for machines (its `.md` twin, listed in llms.txt)."""
 
 from __future__ import annotations
 
@@ -79,3 +79,18 @@ def test_the_changelog_is_in_the_html_and_the_sitemap(site_url: str, built_site:
     sitemap = (built_site / "sitemap.xml").read_text(encoding="utf-8")
     assert "/specification/customers/changelog</loc>" in sitemap
     assert "/spec/" not in sitemap, "downloads are files, not pages"
+
+
+def test_the_changelog_and_the_collection_are_in_the_markdown_for_machines(site_url: str) -> None:
+    def text(path: str) -> str:
+        with urllib.request.urlopen(site_url + path) as response:
+            return str(response.read().decode())
+
+    changelog = text("/specification/catalog/changelog.md")
+    assert "## 1.2.0 (2025-11-17)\n\n- Seat-level availability:" in changelog
+    assert ("Compared with 1.1.0:\n\n- `GET /catalog/v1/sessions/{sessionId}`: New 200 response field `limits`."
+            in changelog)
+    reference = text("/specification/catalog.md")
+    assert "Postman: [collection](https://developers.oneboxtds.com/spec/catalog.postman_collection.json)" in reference
+    assert "[changelog](https://developers.oneboxtds.com/specification/catalog/changelog.md)" in reference
+    assert "(https://developers.oneboxtds.com/specification/catalog/changelog.md)" in text("/llms.txt")

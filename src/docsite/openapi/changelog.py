@@ -64,10 +64,10 @@ def diff(old: ApiSpec, new: ApiSpec) -> list[Change]:
     changes: list[Change] = []
     for key, operation in after.items():
         if key not in before:
-            changes.append(Change("added", False, key, ("New operation ", _code(key), ".")))
+            changes.append(Change("added", False, key, ("New operation.",)))
             continue
         changes += _operation_changes(key, before[key], operation)
-    changes += [Change("removed", True, key, ("Operation ", _code(key), " removed.")) for key in before
+    changes += [Change("removed", True, key, ("Operation removed.",)) for key in before
                 if key not in after]
     return sorted(changes, key=lambda change: not change.breaking)
 
