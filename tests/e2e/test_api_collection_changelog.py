@@ -10,8 +10,11 @@ import re
 import urllib.request
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.conftest import NewContext
+from tests.e2e.test_accessibility import violations
 from tests.e2e.test_api_reference import hydrated
 
 SCHEMA = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"
@@ -46,7 +49,7 @@ def test_the_landing_and_downloads_page_offer_every_collection_and_environment(p
     hydrated(page)
     section = page.locator("section.spec-download", has=page.locator("#orders"))
     with page.expect_download() as download:
-        section.get_by_role("link", name="Production", exact=True).click()
+        section.get_by_role("link", name="Production environment", exact=True).click()
     assert download.value.suggested_filename == "orders.production.postman_environment.json"
     environment = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
     assert {value["key"]: value["value"] for value in environment["values"]} == {
@@ -94,3 +97,16 @@ def test_the_changelog_and_the_collection_are_in_the_markdown_for_machines(site_
     assert "Postman: [collection](https://developers.oneboxtds.com/spec/catalog.postman_collection.json)" in reference
     assert "[changelog](https://developers.oneboxtds.com/specification/catalog/changelog.md)" in reference
     assert "(https://developers.oneboxtds.com/specification/catalog/changelog.md)" in text("/llms.txt")
+
+
+@pytest.mark.parametrize("mode", ["light", "dark"])
+def test_no_axe_violations_on_the_changelog_and_the_pages_with_the_new_links(new_context: NewContext, site_url: str,
+                                                                              mode: str) -> None:
+    context = new_context()
+    context.add_init_script(f"localStorage.setItem('theme', '{mode}')")
+    page = context.new_page()
+    for route in ["/specification/catalog/changelog", "/specification/customers/changelog", "/specification/",
+                  "/spec", "/specification/catalog"]:
+        page.goto(site_url + route)
+        hydrated(page)
+        assert violations(page) == [], route

@@ -104,21 +104,18 @@ export function ApiDownloadsPage({ page }: { page: ApiDownloadsPageData }) {
           </p>
           <p className="api-card-links">
             <Downloads api={api} />
+            {api.postman.environments.map((environment) => (
+              <a key={environment.href} href={withBase(environment.href)} download>
+                {environment.name} environment
+              </a>
+            ))}
             <SiteLink href={api.href}>Read the reference</SiteLink>
             <SiteLink href={api.changelogPage}>Changelog</SiteLink>
           </p>
           {api.postman.environments.length > 0 && (
             <p>
-              Postman environments, each with its base URL and token URL (fill in your client id and secret):{' '}
-              {api.postman.environments.map((environment, index) => (
-                <span key={environment.href}>
-                  {index > 0 && ', '}
-                  <a href={withBase(environment.href)} download>
-                    {environment.name}
-                  </a>
-                </span>
-              ))}
-              .
+              Each Postman environment holds its server&apos;s base URL and the token URL of the same environment:
+              select it in Postman and fill in your client id and secret.
             </p>
           )}
           {api.changelog.length > 0 && (
