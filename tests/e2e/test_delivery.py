@@ -243,6 +243,8 @@ def test_a_pages_markdown_is_served_with_its_page_as_canonical(server: str) -> N
 
 def test_types(server: str, built_site: Path) -> None:
     expected = {"/spec/catalog.yaml": "application/yaml", "/spec/catalog.json": "application/json",
+                "/spec/catalog.postman_collection.json": "application/json",
+                "/spec/catalog.production.postman_environment.json": "application/json",
                 _entry_script(built_site): "text/javascript", "/img/logo.svg": "image/svg+xml",
                 "/sitemap.xml": "application/xml", "/robots.txt": "text/plain",
                 "/downloads/sample-tickets-OB4K7Q2M9X.pdf": "application/pdf"}
@@ -282,7 +284,7 @@ def test_both_encodings_accepted_prefers_brotli(server: str) -> None:
 
 def test_the_build_precompresses_every_compressible_file(built_site: Path) -> None:
     for path in ["index.html", "docs/environments/index.html", "sitemap.xml", "spec/catalog.yaml",
-                 "search-index-default.json", "_data/site.json"]:
+                 "spec/catalog.postman_collection.json", "search-index-default.json", "_data/site.json"]:
         assert (built_site / f"{path}.br").is_file() and (built_site / f"{path}.gz").is_file(), path
     assert not (built_site / "downloads" / "sample-tickets-OB4K7Q2M9X.pdf.gz").exists()
     assert not (built_site / f"{HEADERS_FILE}.gz").exists()

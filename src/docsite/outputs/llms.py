@@ -37,7 +37,7 @@ from docsite.site_paths import NOT_FOUND
 LLMS_TXT = "/llms.txt"
 LLMS_FULL_TXT = "/llms-full.txt"
 LLMS_STATUS = {"unreleased": "not yet released", "unmaintained": "no longer maintained"}  # by version banner
-_MARKDOWN_KINDS = frozenset({"doc", "docCategory", "blogPost", "page", "apiReference"})
+_MARKDOWN_KINDS = frozenset({"doc", "docCategory", "blogPost", "page", "apiReference", "apiChangelog"})
 
 
 def has_markdown(route: Route) -> bool:
@@ -129,6 +129,8 @@ def page_markdown(route: Route, config: SiteConfig) -> str:
 
     if route.kind == "apiReference":
         body = api_markdown(route.data, absolute)
+    elif route.kind == "apiChangelog":
+        body = changelog_markdown(route.data, absolute)
     elif route.kind == "docCategory":
         body = _category(route.data, absolute)
     else:
@@ -164,6 +166,12 @@ def api_markdown(data: dict[str, Any], absolute: Any) -> str:
     downloads = api.get("downloads", {})
     if downloads:
         out.append("OpenAPI document: " + ", ".join(f"[{kind}]({absolute(path)})" for kind, path in downloads.items()))
+    postman = api.get("postman")
+    if postman:
+        out.append(f"Postman: [collection]({absolute(postman['collection'])}), environments "
+                   + ", ".join(f"[{e['name']}]({absolute(e['href'])})" for e in postman["environments"]))
+    if api.get("changelogPage"):
+        out.append(f"Changes between versions: [changelog]({absolute(markdown_route(str(api['changelogPage'])))})")
     for group in data.get("groups", []):
         out.append(f"## {group.get('name', '')}")
         if group.get("description"):
@@ -182,6 +190,23 @@ def api_markdown(data: dict[str, Any], absolute: Any) -> str:
         for name, schema in data["schemas"].items():
             out.append(f"### {name}\n\n" + _schema_block(schema, absolute))
     return "\n\n".join(part for part in out if part.strip()) + "\n"
+
+
+def changelog_markdown(data: dict[str, Any], absolute: Any) -> str:
+    """An API's changelog: each version's notes, then its computed changes, breaking ones marked."""
+    out = [str(data.get("description", ""))]
+    for version in data.get("versions", []):
+        out.append(f"## {version['version']}" + (f" ({version['date']})" if version.get("date") else ""))
+        if version.get("notes"):
+            out.append("\n".join(f"- {_line(note, absolute)}" for note in version["notes"]))
+        if version.get("previous") is not None:
+            changes = version.get("changes", [])
+            out.append(f"Compared with {version['previous']}:" if changes
+                       else f"Compared with {version['previous']}: no operation, parameter or field changed.")
+            if changes:
+                out.append("\n".join(f"- {'**Breaking** ' if change['breaking'] else ''}`{change['operation']}`: "
+                                     f"{_line(change['text'], absolute)}" for change in changes))
+    return "\n\n".join(part for part in out if part) + "\n"
 
 
 def _operation(operation: dict[str, Any], absolute: Any) -> str:
