@@ -25,7 +25,9 @@ request headers is dropped (`run`).
 
 Throughput: the app is plain ASGI (no framework between uvicorn and the files) on uvloop and
 httptools; a file's bytes and its answer's headers are kept in memory while the file is unchanged
-(`_Answers`), so an answer costs a few `stat` calls and one write.
+(`_Answers`), so an answer costs a few `stat` calls and one write. An answer from memory is written
+from the HTTP parser's callback, without a task or ASGI messages (`SlowHeadersProtocol._direct_answer`:
+what still goes the ASGI way, and why).
 """
 
 from __future__ import annotations
@@ -469,7 +471,8 @@ class SlowHeadersProtocol(HttpToolsProtocol):
     """uvicorn's HTTP/1.1 protocol (httptools), which drops a connection whose request headers have
     not all arrived `HEADER_TIMEOUT` seconds after it opened or after its previous response (a
     client that trickles its headers would otherwise hold the connection forever), and whose answer
-    to a malformed request (400) carries the site's headers like every other answer."""
+    to a malformed request (400) carries the site's headers like every other answer. An answer
+    the app has in memory is written as soon as its request has arrived (`_direct_answer`)."""
 
     header_timeout = HEADER_TIMEOUT
     app_headers: PreviewApp | None = None  # the app whose headers a 400 carries
@@ -508,8 +511,8 @@ class SlowHeadersProtocol(HttpToolsProtocol):
         request while an answer of that way is under way (pipelined), or while a previous answer
         has not been flushed (the client reads slowly: the ASGI way waits for it), a proxy's
         `X-Forwarded-Proto` (uvicorn's proxy-headers middleware reads it), `Expect: 100-continue`,
-        an upgrade. An answer written here skips the task, the ASGI messages and their checks: a
-        third of the server's CPU time per answer, and the queue of tasks that made the slow tail."""
+        an upgrade. An answer written here skips the task, the ASGI messages and their checks:
+        35-50% of the CPU per compressed answer (docs/architecture.md, Preview server throughput)."""
         app = self.app_headers
         if (app is None or self.flow.write_paused or (self.cycle is not None and not self.cycle.response_complete)
                 or self.expect_100_continue or self.parser.should_upgrade()
