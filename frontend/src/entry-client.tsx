@@ -1,6 +1,6 @@
 /** The browser entry: hydrate the prerendered page, then navigate client-side. */
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
+import { createBrowserHistory } from './lib/history';
 import type { PageLoaderData } from './types';
 import { Root } from './app/Root';
 import { DATA_ID, ROOT_ID, type InlineData } from './app/document';
@@ -19,7 +19,7 @@ const { site, ...inline } = JSON.parse(element.textContent) as InlineData;
 if (!window.history.state?.key) {
   window.history.replaceState({ ...window.history.state, key: Math.random().toString(36).slice(2, 10) }, '');
 }
-const history = createBrowserHistory({ window, v5Compat: true });
+const history = createBrowserHistory(window);
 
 /**
  * The page's data, and its layout's code, before hydrating: nothing suspends then, and the

@@ -165,6 +165,10 @@ export interface ApiSummary {
   href: string;
   servers: ApiServer[];
   downloads: { yaml: string; json: string };
+  /** The Postman collection and one environment file per server (base URL and token URL). */
+  postman: { collection: string; environments: { name: string; href: string }[] };
+  /** The API's changelog page: /specification/<api>/changelog. */
+  changelogPage: string;
   operations: number;
   tags: string[];
   scopes: string[];
@@ -187,6 +191,32 @@ export interface ApiDownloadsPageData extends BasePage {
     openapi: string;
     changelog: { version: string; date: string; changes: ContentNode[][] }[];
   })[];
+}
+
+/** One change between two versions of a spec (docsite.openapi.changelog). */
+export interface ApiChange {
+  kind: 'added' | 'removed' | 'changed';
+  breaking: boolean;
+  /** "GET /catalog/v1/events" */
+  operation: string;
+  text: ContentNode[];
+}
+
+export interface ApiChangelogPageData extends BasePage {
+  kind: 'apiChangelog';
+  description: string;
+  api: ApiSummary;
+  /** Newest first. */
+  versions: {
+    id: string;
+    version: string;
+    date: string;
+    /** The version's notes (info.x-changelog), one per change the API team wrote. */
+    notes: ContentNode[][];
+    /** The version the changes are computed against, when its spec file is kept; else null. */
+    previous: string | null;
+    changes: ApiChange[];
+  }[];
 }
 
 /**
@@ -299,6 +329,8 @@ export interface ApiOperation {
   description?: ApiText;
   deprecated?: boolean;
   webhook?: boolean;
+  /** A webhook's `x-retries`: when and how often a delivery is retried. */
+  retries?: ApiText;
   parameters?: ApiParameter[];
   requestBody?: { required?: boolean; description?: ApiText; content?: ApiMedia[] };
   responses?: ApiResponse[];
@@ -373,6 +405,7 @@ export type PageData =
   | DocTagPageData
   | ApiLandingPageData
   | ApiDownloadsPageData
+  | ApiChangelogPageData
   | ApiReferencePageData
   | ReactPageData
   | NotFoundPageData;

@@ -6,7 +6,8 @@ i18n, versioned docs), in three functions:
 - `check_folder`, run once before anything is read (docsite.stages.load): every entry of the content
   folder that is not a regular file or a folder inside it is an error naming it. A symbolic link is
   followed when its target is inside the folder; one that leads out of it (a file or a folder), that
-  leads nowhere, a FIFO, a socket or a device, and a folder named like a page (`x.md`) are refused.
+  leads nowhere, a loop of links (`a.md` -> `b.md` -> `a.md`; folders whose links lead to each other),
+  a FIFO, a socket or a device, and a folder named like a page (`x.md`) are refused.
   Nothing from outside the folder reaches a page, its `.md` twin, the search index, the feeds or a
   spec's download.
 - `content_files`, how every loader lists a folder's files: regular files only, symbolic links to
@@ -56,6 +57,7 @@ def check_folder(root: Path) -> list[Problem]:
     """Every entry below `root` (the content folder) the builder refuses to read, one problem each."""
     real_root = root.resolve()
     problems: list[Problem] = []
+    folder_links: list[Path] = []  # links to folders inside `root`: checked for loops once all are known
     folders = [root]
     while folders:
         folder = folders.pop()
@@ -70,6 +72,8 @@ def check_folder(root: Path) -> list[Problem]:
                 problem = _link_problem(Path(entry.path), real_root)
                 if problem is not None:
                     problems.append(problem)
+                elif entry.is_dir():
+                    folder_links.append(Path(entry.path))
                 continue  # its target is inside the folder: it is checked where it is
             if entry.is_dir(follow_symlinks=False):
                 path = Path(entry.path)
@@ -86,7 +90,32 @@ def check_folder(root: Path) -> list[Problem]:
                     continue  # deleted meanwhile
                 if kind is not None:
                     problems.append(_not_a_file(kind, Path(entry.path)))
+    problems += _loops(folder_links)
     return sorted(problems, key=lambda p: str(p.file))
+
+
+def _loops(links: list[Path]) -> list[Problem]:
+    """The links to folders that lead back to themselves through other such links (`one/to-two` ->
+    `two`, `two/to-one` -> `one`: `one/to-two/to-one/to-two/...` without end), one problem each; a link
+    to a folder that holds it is `_link_problem`'s. Following a link leads to every link below its
+    target: a loop is a cycle of those steps."""
+    places = {link: Path(os.path.realpath(link.parent)) / link.name for link in links}
+    targets = {link: Path(os.path.realpath(link)) for link in links}
+    leads_to = {link: [other for other in links if places[other].is_relative_to(targets[link])] for link in links}
+    problems = []
+    for link in links:
+        seen: set[Path] = set()
+        step = list(leads_to[link])
+        while step and link not in seen:
+            seen.update(step)
+            step = [after for other in step for after in leads_to[other] if after not in seen]
+        if link in seen:
+            others = ", ".join(sorted(str(other) for other in seen if other != link and link in leads_to[other]))
+            problems.append(Problem(
+                f"a symbolic link to {targets[link]}, a folder whose links lead back to this one ({others}): "
+                "the folders would hold each other without end", link, None,
+                "delete one of the links, or point it at a folder that does not link back"))
+    return problems
 
 
 def _link_problem(link: Path, real_root: Path) -> Problem | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gzip
 import http.client
+import io
 import re
 import shutil
 import socket
@@ -26,6 +27,7 @@ import yaml
 from playwright.sync_api import Page, expect
 
 from docsite.outputs.delivery import HEADERS_FILE, HSTS, IMMUTABLE, read_rules
+from docsite.servers import preview
 from tests.conftest import CONTENT
 from tests.e2e.conftest import Server, build_site
 from tests.e2e.docs_engine import hydrated
@@ -243,6 +245,8 @@ def test_a_pages_markdown_is_served_with_its_page_as_canonical(server: str) -> N
 
 def test_types(server: str, built_site: Path) -> None:
     expected = {"/spec/catalog.yaml": "application/yaml", "/spec/catalog.json": "application/json",
+                "/spec/catalog.postman_collection.json": "application/json",
+                "/spec/catalog.production.postman_environment.json": "application/json",
                 _entry_script(built_site): "text/javascript", "/img/logo.svg": "image/svg+xml",
                 "/sitemap.xml": "application/xml", "/robots.txt": "text/plain",
                 "/downloads/sample-tickets-OB4K7Q2M9X.pdf": "application/pdf"}
@@ -282,7 +286,7 @@ def test_both_encodings_accepted_prefers_brotli(server: str) -> None:
 
 def test_the_build_precompresses_every_compressible_file(built_site: Path) -> None:
     for path in ["index.html", "docs/environments/index.html", "sitemap.xml", "spec/catalog.yaml",
-                 "search-index-default.json", "_data/site.json"]:
+                 "spec/catalog.postman_collection.json", "search-index-default.json", "_data/site.json"]:
         assert (built_site / f"{path}.br").is_file() and (built_site / f"{path}.gz").is_file(), path
     assert not (built_site / "downloads" / "sample-tickets-OB4K7Q2M9X.pdf.gz").exists()
     assert not (built_site / f"{HEADERS_FILE}.gz").exists()
@@ -301,6 +305,93 @@ def test_conditional_requests_answer_304(server: str) -> None:
 def test_head_answers_the_headers_without_a_body(server: str) -> None:
     answer = request(server, "/docs/environments", method="HEAD")
     assert answer.status == 200 and answer.body == b"" and answer.header("ETag")
+
+
+class _Unclosed(io.BufferedReader):
+    def close(self) -> None:  # http.client closes it after an answer that closes the connection
+        pass
+
+
+class _Stream:
+    """One connection's answers read one after another (http.client reads each from the same buffer)."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.file = _Unclosed(socket.SocketIO(sock, "rb"))
+
+    def makefile(self, *args: object, **kwargs: object) -> Any:
+        return self.file
+
+    def answer(self, method: str = "GET") -> Answer:
+        response = http.client.HTTPResponse(self, method=method)  # type: ignore[arg-type]
+        response.begin()
+        return Answer(response.status, response.msg, response.read())
+
+
+def test_pipelined_requests_are_answered_in_order_and_connection_close_is_kept(server: str,
+                                                                               built_site: Path) -> None:
+    """Requests sent at once on one connection (a kept file, a HEAD of a missing page, a GET with a
+    body, a range, a page whose client asks to close): each answer whole, in order, then the close."""
+    host, port = server.removeprefix("http://").split(":")
+    index = built_site / "search-index-default.json"
+    requests = [
+        b"GET /docs/environments HTTP/1.1\r\nHost: x\r\nAccept-Encoding: br\r\n\r\n",
+        b"HEAD /nope HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"GET /search-index-default.json HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello",
+        b"GET /search-index-default.json HTTP/1.1\r\nHost: x\r\nRange: bytes=0-9\r\n\r\n",
+        b"GET /docs/environments HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    ]
+    with socket.create_connection((host, int(port)), timeout=10) as sock:
+        sock.sendall(b"".join(requests))
+        stream = _Stream(sock)
+        answers = [stream.answer(), stream.answer("HEAD"), *(stream.answer() for _ in range(3))]
+        sock.settimeout(2)  # shorter than the keep-alive timeout: the close comes with the answer
+        assert stream.file.read() == b"", "the connection is closed after the answer that asked for it"
+    page = built_site / "docs" / "environments" / "index.html"
+    assert [a.status for a in answers] == [200, 404, 200, 206, 200]
+    assert answers[0].body == page.with_name("index.html.br").read_bytes() and answers[0].header("Content-Encoding")
+    not_found = (built_site / "404.html").stat().st_size
+    assert answers[1].body == b"" and int(answers[1].header("Content-Length")) == not_found
+    assert answers[2].body == index.read_bytes() and answers[3].body == index.read_bytes()[:10]
+    assert answers[4].body == page.read_bytes() and answers[4].header("Connection") == "close"
+
+
+def test_an_http_1_0_request_is_answered_and_its_connection_closed(server: str, built_site: Path) -> None:
+    host, port = server.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as sock:
+        sock.sendall(b"GET /docs/environments HTTP/1.0\r\n\r\n")
+        stream = _Stream(sock)
+        answer = stream.answer()
+        sock.settimeout(2)
+        assert stream.file.read() == b""
+    assert answer.status == 200 and answer.body == (built_site / "docs" / "environments" / "index.html").read_bytes()
+
+
+def test_a_bug_in_the_preview_server_answers_500_with_the_sites_headers(
+        servers: Callable[[str, Policy], str], built_site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over a real connection: the answer written without the ASGI way falls back to it on an error."""
+    url = servers("preview", None)
+    monkeypatch.setattr(preview, "_resolve", lambda *args: 1 / 0)
+    failed = request(url, "/docs/environments")
+    expected = read_rules(built_site).headers_for("/")
+    assert failed.status == 500 and failed.header("Content-Security-Policy") == expected["Content-Security-Policy"]
+    monkeypatch.undo()
+    assert request(url, "/docs/environments").status == 200
+
+
+def test_answers_from_memory_are_written_without_the_asgi_way(servers: Callable[[str, Policy], str],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The preview server's fast way (half the CPU per answer): with the ASGI app broken, a kept page,
+    a redirect and a 404 are still answered; a request only the ASGI way serves fails."""
+    url = servers("preview", None)
+
+    async def broken(*args: object) -> None:
+        raise RuntimeError("the ASGI way was taken")
+
+    monkeypatch.setattr(preview.PreviewApp, "__call__", broken)
+    assert request(url, "/docs/environments", {"Accept-Encoding": "br"}).status == 200
+    assert request(url, "/docs/intro").status == 301
+    assert request(url, "/nope").status == 404
+    assert request(url, "/docs/environments", {"X-Forwarded-Proto": "https"}).status == 500
 
 
 def _malformed(base: str) -> Answer:

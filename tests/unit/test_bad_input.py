@@ -258,6 +258,13 @@ def comma_in_a_flow_mapping_of_a_spec(site: Path) -> tuple[Path, int, str]:
                         "keyword with no value: in a {...} mapping, an unquoted comma ends the text before it")
 
 
+def spec_history_file_named_for_another_version(site: Path) -> tuple[Path, int, str]:
+    """The current spec copied into the history folder as the previous version, its `info.version` unchanged."""
+    write(site / "specs" / "carts.yaml", VALID_SPEC)
+    file = write(site / "specs" / "history" / "carts" / "1.0.0.yaml", VALID_SPEC)
+    return file, 4, "this earlier version of the Carts API says `info.version: 1.1.0`, but its file is named 1.0.0.yaml"
+
+
 CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
     "YAML: a quote left open in front matter": unclosed_quote_in_front_matter,
     "YAML: a list left open in front matter": unclosed_list_in_front_matter,
@@ -303,6 +310,7 @@ CASES: dict[str, Callable[[Path], tuple[Path, int, str]]] = {
     "sidebars.yaml and sidebars.json": two_sidebars_files,
     "a category without its type (the shorthand)": sidebar_shorthand_meant_as_a_category,
     "$ref: [1]": spec_ref_not_a_string,
+    "a spec's earlier version named for another": spec_history_file_named_for_another_version,
     "properties: null": spec_properties_null,
     "$$$$": empty_math,
     "$x^$": math_latex2mathml_cannot_read,

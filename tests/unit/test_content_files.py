@@ -14,12 +14,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from docsite.build import Paths
 from docsite.cli import app
 from docsite.content_files import check_folder, content_files, kind_of, read_bytes
 from docsite.errors import BuildError
-from docsite.servers.incremental import Sources
+from docsite.servers.incremental import DevBuilder, Sources
 from docsite.writing.files import static_files
-from tests.conftest import time_limit
+from tests.conftest import FRONTEND, time_limit
 from tests.unit.sitefiles import configure, doc, load, route_data, write
 
 runner = CliRunner()
@@ -39,6 +40,9 @@ def _plain(content: Path) -> None:
 def _french(content: Path) -> None:
     configure(content, i18n={"defaultLocale": "en", "locales": ["en", "fr"]})
     (content / "i18n" / "fr").mkdir(parents=True, exist_ok=True)
+
+
+FRENCH_DOCS = "i18n/fr/docusaurus-plugin-content-docs/current"
 
 
 def _released(content: Path) -> None:
@@ -122,6 +126,81 @@ def test_a_link_to_itself_is_named(mini_site: Path) -> None:
     link = mini_site / "docs" / "loop.md"
     link.symlink_to(link)
     assert _only_problem(mini_site, link) == f"a symbolic link to {link}, a loop of links that leads back to itself"
+
+
+def _problems(content: Path) -> list[tuple[Path | None, str]]:
+    with pytest.raises(BuildError) as error, time_limit(60):
+        load(content)
+    assert not [p for p in error.value.problems if p.message.startswith("internal error") or not p.fix]
+    return [(p.file, p.message) for p in error.value.problems]
+
+
+@pytest.mark.parametrize("where", ["docs", FRENCH_DOCS])
+def test_two_links_to_each_other_are_both_named(where: str, mini_site: Path) -> None:
+    _french(mini_site)
+    one, two = mini_site / where / "a.md", mini_site / where / "b.md"
+    one.parent.mkdir(parents=True, exist_ok=True)
+    one.symlink_to("b.md")
+    two.symlink_to("a.md")
+    loop = "a loop of links that leads back to itself"
+    assert _problems(mini_site) == [(one, f"a symbolic link to b.md, {loop}"),
+                                    (two, f"a symbolic link to a.md, {loop}")]
+
+
+def _linked_folders(base: Path) -> tuple[Path, Path]:
+    """`base/one/to-two` -> `base/two`, `base/two/to-one` -> `base/one`: each folder holds the other
+    without end (`one/to-two/to-one/to-two/...`)."""
+    write(base / "one" / "p.md", doc("P"))
+    write(base / "two" / "q.md", doc("Q"))
+    (base / "one" / "to-two").symlink_to("../two", target_is_directory=True)
+    (base / "two" / "to-one").symlink_to("../one", target_is_directory=True)
+    return base / "one" / "to-two", base / "two" / "to-one"
+
+
+def _folder_loop(link: Path, other: Path) -> tuple[Path, str]:
+    return link, (f"a symbolic link to {link.resolve()}, a folder whose links lead back to this one ({other}): "
+                  "the folders would hold each other without end")
+
+
+@pytest.mark.parametrize("where", ["docs", FRENCH_DOCS, "static"])
+def test_folders_linked_to_each_other_are_named(where: str, mini_site: Path) -> None:
+    """Before, each page was read twice (`two/q.md` and `one/to-two/q.md`) and nothing was said."""
+    _french(mini_site)
+    to_two, to_one = _linked_folders(mini_site / where)
+    assert _problems(mini_site) == [_folder_loop(to_two, to_one), _folder_loop(to_one, to_two)]
+
+
+def test_a_loop_through_three_linked_folders_is_named_and_a_link_beside_it_is_followed(mini_site: Path) -> None:
+    docs = mini_site / "docs"
+    for name, target in [("a", "b"), ("b", "c"), ("c", "a")]:
+        write(docs / name / f"{name}.md", doc(name.upper()))
+        (docs / name / "next").symlink_to(f"../{target}", target_is_directory=True)
+    (docs / "more").symlink_to("a", target_is_directory=True)  # leads into the loop, is not in it
+    assert _problems(mini_site) == [_folder_loop(docs / "a" / "next", docs / "c" / "next"),
+                                    _folder_loop(docs / "b" / "next", docs / "a" / "next"),
+                                    _folder_loop(docs / "c" / "next", docs / "b" / "next")]
+
+
+def test_the_dev_server_names_a_loop_made_while_it_runs_and_builds_again_once_it_is_gone(mini_site: Path,
+                                                                                          tmp_path: Path) -> None:
+    builder = DevBuilder(Paths(mini_site, tmp_path / "dev", FRONTEND), log=lambda line: None)
+    try:
+        builder.rebuild()
+        builder.finish()
+        (mini_site / "docs" / "a.md").symlink_to("b.md")
+        (mini_site / "docs" / "b.md").symlink_to("a.md")
+        to_two, to_one = _linked_folders(mini_site / "docs")
+        with pytest.raises(BuildError) as error, time_limit(60):
+            builder.rebuild()
+        assert [p.file for p in error.value.problems] == [mini_site / "docs" / "a.md", mini_site / "docs" / "b.md",
+                                                          to_two, to_one]
+        for link in (mini_site / "docs" / "a.md", mini_site / "docs" / "b.md", to_one):
+            link.unlink()
+        with time_limit(60):
+            builder.rebuild()
+        assert (tmp_path / "dev" / "docs" / "one" / "to-two" / "q" / "index.html").is_file()
+    finally:
+        builder.close()
 
 
 @pytest.mark.parametrize("name", ["docs/folder.md", "pages/folder.yaml", "specs/folder.yaml", "blog/authors.yaml"])

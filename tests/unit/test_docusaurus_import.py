@@ -167,11 +167,7 @@ def test_no_page_shows_docusaurus_syntax_as_text(imported: tuple[Site, list[Prob
 
 # Differences no message names yet, each with what causes it: the test fails on any other, and on
 # one of these once it is fixed (then take it out).
-KNOWN_SILENT = {
-    "guides/markdown-features/markdown-features-react.mdx: its code differ":
-        "a ```jsx block between two ```mdx-code-block fences that open and close a JSX <div> inside <TabItem>"
-        " lands one code block earlier than in Docusaurus (issue 29, left open)",
-}
+KNOWN_SILENT: dict[str, str] = {}
 
 
 def test_every_page_has_docusaurus_structure_or_a_message_naming_it(

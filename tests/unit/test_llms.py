@@ -148,6 +148,18 @@ def test_the_api_references_list_operations_parameters_and_schemas(real_site: Si
     assert "## Error codes\n\n| Code | Status | Meaning |" in text
 
 
+def test_the_api_references_list_webhooks_with_payload_answer_and_retries(real_site: Site) -> None:
+    text = markdown_of(real_site, "/specification/orders")
+    webhooks = text[text.index("## Webhooks\n"):text.index("## Error codes")]
+    assert [line for line in webhooks.splitlines() if line.startswith("### ")] == [
+        "### Order purchased", "### Order canceled", "### Refund requested", "### Refund completed"]
+    assert ("### Refund completed\n\nWebhook `refund.completed`: a `POST` to your endpoint "
+            "(operationId `notifyRefundCompleted`)") in webhooks
+    assert "Payload (`application/json`):" in webhooks and "Request body" not in webhooks
+    assert "- `200`: Received. Any 2xx answer within 10 seconds acknowledges the event" in webhooks
+    assert webhooks.count("Retries: Any answer other than a 2xx within 10 seconds") == 4
+
+
 def parse_llms_txt(text: str) -> dict[str, Any]:
     """The llmstxt.org format: an H1, a blockquote summary, free text, then H2 sections whose
     items are `- [name](url)` with an optional `: description`."""

@@ -364,7 +364,7 @@ def test_an_unbalanced_highlight_start_is_an_error() -> None:
 def test_mdx_tabs_are_the_sites_tabs_and_other_mdx_components_are_errors() -> None:
     rendered = render('<Tabs groupId="language">\n<TabItem value="curl" label="cURL">\n\nWith cURL.\n\n</TabItem>\n'
                       '<TabItem value="python" label="Python" default>\n\nWith Python.\n\n</TabItem>\n</Tabs>\n\n'
-                      '<Admonition type="note">Old habit.</Admonition>\n')
+                      '<BrowserWindow>Old habit.</BrowserWindow>\n')
     tabs = find(rendered.tree, "Tabs")[0]
     assert tabs[1] == {"groupId": "language", "items": [{"value": "curl", "label": "cURL"},
                                                         {"value": "python", "label": "Python"}],
@@ -373,7 +373,7 @@ def test_mdx_tabs_are_the_sites_tabs_and_other_mdx_components_are_errors() -> No
                                                                {"value": "python", "label": "Python"}]
     [problem] = rendered.problems
     assert (problem.line, problem.message) == (
-        14, "MDX this site does not run, which would be missing from the page: <Admonition> (line 14)")
+        14, "MDX this site does not run, which would be missing from the page: <BrowserWindow> (line 14)")
 
 
 # -- raw HTML: what React can render, or an error at its line ------------------------------------
@@ -697,3 +697,56 @@ def test_an_iframe_without_an_https_address_or_with_other_attributes_is_an_error
         (3, "attribute 'id' on an <iframe> is not kept"),
         (3, "attribute 'onload' on an <iframe> is not kept")]
     assert len(find(rendered.tree, "iframe")) == 1
+
+
+# -- MDX: indented text, <Admonition>, <CodeBlock> ------------------------------------------------
+
+def test_text_indented_four_spaces_is_a_paragraph_in_mdx_and_code_in_markdown() -> None:
+    text = "<div>\n\n    You may think I'm just some text...\n\n</div>\n"
+    assert find(render(text).tree, "CodeBlock") != []
+    mdx = render_markdown(text, Path("page.mdx"))
+    assert find(mdx.tree, "CodeBlock") == [] and mdx.problems == []
+    assert ["p", None, "You may think I'm just some text..."] in find(mdx.tree, "p")
+
+
+def test_an_admonition_component_is_the_admonition_its_container_makes() -> None:
+    jsx = render('<Admonition type="tip" title="Mind the *cache*">\n\nClear it **first**.\n\n</Admonition>\n\nAfter.\n')
+    container = render(":::tip[Mind the *cache*]\n\nClear it **first**.\n\n:::\n\nAfter.\n")
+    assert jsx.problems == [] and jsx.tree == container.tree
+    untitled = render("<Admonition type=\"danger\">Stop.</Admonition>\n")
+    assert untitled.problems == [] and plain_text(find(untitled.tree, "p")[0][2:]) == "Danger"
+    assert find(untitled.tree, "div")[1] == ["div", {"className": "admonition-content"}, "Stop."]
+
+
+def test_an_admonition_component_of_an_unknown_type_is_an_error_naming_the_types() -> None:
+    rendered = render("Intro.\n\n<Admonition type=\"hint\">\n\nText.\n\n</Admonition>\n")
+    [problem] = rendered.problems
+    assert problem.line == 3 and '<Admonition type="hint">' in problem.message
+    assert "note, tip, info, warning, danger, caution, important" in (problem.fix or "")
+
+
+def test_a_code_block_component_with_its_code_written_out_is_a_code_block() -> None:
+    rendered = render('Intro.\n\n<CodeBlock language="jsx" title="/src/Hello.js" showLineNumbers>\n'
+                      '{`function Hello(props) {\n  return <h1>Hello, {props.name}</h1>;\n}`}\n</CodeBlock>\n\n'
+                      '<CodeBlock language="bash">npm run build</CodeBlock>\n')
+    assert rendered.problems == []
+    jsx, bash = find(rendered.tree, "CodeBlock")
+    assert {k: v for k, v in jsx[1].items() if k != "html"} == {
+        "language": "jsx", "title": "/src/Hello.js", "showLineNumbers": True}
+    assert re.sub(r"<[^>]+>", "", jsx[1]["html"]).replace("&lt;", "<").replace("&gt;", ">").split("\n")[:3] == [
+        "function Hello(props) {", "  return <h1>Hello, {props.name}</h1>;", "}"]
+    assert [(c.text, c.language, c.line) for c in rendered.code] == [
+        ("function Hello(props) {\n  return <h1>Hello, {props.name}</h1>;\n}", "jsx", 3),
+        ("npm run build", "bash", 9)]
+    assert bash[1]["language"] == "bash"
+
+
+def test_a_code_block_component_showing_a_variable_or_left_open_is_an_error_naming_the_code_block() -> None:
+    rendered = render("import Source from '!!raw-loader!./example';\n\nIntro.\n\n"
+                      '<CodeBlock language="jsx">{Source}</CodeBlock>\n\n'
+                      '<CodeBlock language="js">\n{`a();\n\nb();`}\n</CodeBlock>\n')
+    messages = [(p.line, p.message) for p in rendered.problems]
+    assert (5, "<CodeBlock> shows {Source}, which this site cannot evaluate: the code block would be missing "
+               "from the page") in messages
+    assert (7, "<CodeBlock> is not closed before a blank line: its code is not read") in messages
+    assert find(rendered.tree, "CodeBlock") == []

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import re
 import textwrap
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 from docsite.checks.api_calls import check_api_calls, route_code
 from docsite.checks.json_bodies import check_json_bodies
@@ -12,6 +16,7 @@ from docsite.errors import Problem, Report
 from docsite.markdown import render_markdown
 from docsite.openapi.specs import ApiSpec
 from docsite.routes import Route
+from tests.conftest import CONTENT
 
 MONEY: dict[str, Any] = {"type": "object", "required": ["amount", "currency"],
                          "properties": {"amount": {"type": "integer"}, "currency": {"type": "string"}}}
@@ -205,6 +210,31 @@ def test_a_webhook_payload_is_checked_against_the_webhook() -> None:
     assert "'cartId' is a required property" in problem.message
 
 
+def test_a_block_tied_to_a_webhook_by_its_meta_is_checked_whatever_its_type_says() -> None:
+    assert check('Intro.\n\n```json webhook="cart.expired"\n{"type": "cart.expired", "cartId": "crt_1"}\n```\n') == []
+    # a typo in `type` no longer unties the payload from its webhook: the const catches it
+    problem, = check('Intro.\n\n```json webhook="cart.expired"\n'
+                     '{\n  "type": "cart.expird",\n  "cartId": "crt_1"\n}\n```\n')
+    assert (problem.file, problem.line, problem.severity) == (PAGE, 4, "error")
+    assert problem.message.startswith("the `cart.expired` webhook payload does not match the Distribution API spec: "
+                                      "type: 'cart.expired' was expected")
+    assert problem.fix is not None and "/specification/distribution" in problem.fix
+    # without the meta, the same block names no webhook and is only checked for syntax
+    assert check('```json\n{"type": "cart.expird", "cartId": "crt_1"}\n```\n') == []
+
+
+def test_a_webhook_meta_naming_no_webhook_is_an_error_with_the_closest_names() -> None:
+    problem, = check('Intro.\n\n```json webhook="cart.expire"\n{"type": "cart.expired", "cartId": "crt_1"}\n```\n')
+    assert (problem.line, problem.severity) == (4, "error")
+    assert problem.message == 'webhook="cart.expire": no API spec declares this webhook'
+    assert problem.fix == "name one of the specs' webhooks (cart.expired), or declare it under `webhooks` in its spec"
+
+
+def test_a_webhook_meta_is_read_as_such_and_not_warned_about() -> None:
+    rendered = render_markdown('```json webhook="cart.expired"\n{}\n```\n', PAGE, 1)
+    assert rendered.problems == [] and rendered.code[0].webhook == "cart.expired"
+
+
 def test_a_json_block_must_be_json() -> None:
     problem, = check('Intro.\n\n```json\n{\n  "cartId": "crt_1",\n  // the items\n}\n```\n')
     assert (problem.line, problem.severity) == (6, "error")
@@ -244,3 +274,15 @@ def test_the_real_docs_show_the_specs_json() -> None:
     from tests.conftest import CONTENT
     warnings = check_site(Paths(CONTENT, Path("/nonexistent")))  # raises on any error
     assert not [w for w in warnings if "JSON" in w.message or "error code" in w.message]
+
+
+def test_the_webhooks_page_shows_each_webhook_the_example_its_spec_gives() -> None:
+    page = (CONTENT / "docs" / "webhooks" / "webhooks-info.md").read_text(encoding="utf-8")
+    shown = {name: json.loads(body) for name, body in
+             re.findall(r'^```json [^\n]*webhook="([^"]+)"[^\n]*\n(.*?)^```$', page, re.M | re.S)}
+    spec = yaml.safe_load((CONTENT / "specs" / "orders.yaml").read_text(encoding="utf-8"))
+    given = {name: item["post"]["requestBody"]["content"]["application/json"]["example"]
+             for name, item in spec["webhooks"].items()}
+    assert sorted(shown) == sorted(given) == ["order.cancelled", "order.purchased", "refund.completed",
+                                              "refund.requested"]
+    assert shown == given

@@ -677,3 +677,120 @@ def test_a_value_whose_fields_its_schema_declares_is_not_searched_for_unevaluate
     invented = replace("                cartId: c_5f2a\n", "                cartId: c_5f2a\n                seats: 2\n")
     assert only(validate(tmp_path, invented)).message.endswith("('seats' was unexpected)")
     assert {**example, "seats": 2} in searched
+
+
+# -- webhooks (OpenAPI 3.1) --------------------------------------------------------------------------
+
+WEBHOOK = """\
+webhooks:
+  cart.expired:
+    post:
+      operationId: notifyCartExpired
+      summary: Cart expired
+      description: Sent when a cart expires.
+      tags: [Carts]
+      security: []
+      x-retries: &retries |
+        Retried 3 times within an hour.
+      parameters:
+        - name: X-Event-Id
+          in: header
+          required: true
+          description: The event's id.
+          schema: {type: string, format: uuid}
+          example: 6f1d2c3b-8e4a-4b7c-9d2e-1a3f5b7c9e0d
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/CartExpiredEvent'}
+            example: {type: cart.expired, cartId: c_5f2a}
+      responses:
+        '200':
+          description: Any 2xx within 10 seconds acknowledges the event.
+  cart.renewed:
+    post:
+      operationId: notifyCartRenewed
+      summary: Cart renewed
+      description: Sent when a cart is renewed.
+      tags: [Carts]
+      x-retries: *retries
+      requestBody:
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/Cart'}
+            example: {cartId: c_5f2a, expiresAt: "2026-03-14T21:15:00+01:00"}
+      responses:
+        '204':
+          description: Acknowledged.
+components:
+  schemas:
+    CartExpiredEvent:
+      type: object
+      required: [type, cartId]
+      properties:
+        type: {const: cart.expired, description: The event type.}
+        cartId: {type: string, description: The expired cart.}
+"""
+WITH_WEBHOOKS = replace("components:\n  schemas:\n", WEBHOOK)
+
+
+def test_webhooks_that_follow_the_conventions_pass(tmp_path: Path) -> None:
+    assert validate(tmp_path, WITH_WEBHOOKS) == []
+
+
+def test_a_webhook_payload_example_is_checked_against_its_schema_at_its_line(tmp_path: Path) -> None:
+    text = replace("example: {type: cart.expired, cartId: c_5f2a}", "example: {type: cart.expird, cartId: c_5f2a}",
+                   WITH_WEBHOOKS)
+    problem = only(validate(tmp_path, text))
+    assert problem.message == ("/webhooks/cart.expired/post/requestBody/content/application~1json/example/type: "
+                               "'cart.expired' was expected")
+    assert problem.line == line_of(text, "cart.expird")
+    assert problem.fix == "make the example match the schema, or fix the schema"
+
+
+def test_a_webhook_header_example_is_checked(tmp_path: Path) -> None:
+    text = replace("example: 6f1d2c3b-8e4a-4b7c-9d2e-1a3f5b7c9e0d", "example: not-a-uuid", WITH_WEBHOOKS)
+    problem = only(validate(tmp_path, text))
+    assert problem.message.startswith("/webhooks/cart.expired/post/parameters/0/example: 'not-a-uuid' is not a")
+    assert problem.line == line_of(text, "not-a-uuid")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message", "line_after"),
+    [  # line_after: the problem is on the line before the only line holding it
+        ("      x-retries: *retries\n", "", "/webhooks/cart.renewed/post: the webhook has no `x-retries`",
+         "operationId: notifyCartRenewed"),
+        ("      x-retries: *retries\n", "      x-retries: [3 times]\n",
+         "/webhooks/cart.renewed/post/x-retries: `x-retries` must be Markdown text", "requestBody:\n        content"),
+        ("        '204':\n          description: Acknowledged.\n", "        '410':\n          description: Gone.\n",
+         "/webhooks/cart.renewed/post: the webhook has no 2xx response", "operationId: notifyCartRenewed"),
+        ("      summary: Cart renewed\n", "", "/webhooks/cart.renewed/post: the operation has no summary",
+         "operationId: notifyCartRenewed"),
+        ("      operationId: notifyCartRenewed\n", "      operationId: notifyCartExpired\n",
+         "/webhooks/cart.renewed/post/operationId: operationId 'notifyCartExpired' is already used by "
+         "/webhooks/cart.expired/post", "summary: Cart renewed"),
+    ],
+)
+def test_webhook_conventions(tmp_path: Path, old: str, new: str, message: str, line_after: str) -> None:
+    text = replace(old, new, WITH_WEBHOOKS)
+    problem = only(validate(tmp_path, text))
+    assert problem.message == message
+    assert problem.fix
+    assert problem.line == text[:text.index(line_after)].count("\n")
+
+
+def test_a_webhook_without_a_payload_is_reported(tmp_path: Path) -> None:
+    start = WITH_WEBHOOKS.index("      requestBody:\n        content:\n          application/json:\n"
+                                "            schema: {$ref: '#/components/schemas/Cart'}")
+    end = WITH_WEBHOOKS.index("      responses:\n        '204'")
+    text = WITH_WEBHOOKS[:start] + WITH_WEBHOOKS[end:]
+    problem = only(validate(tmp_path, text))
+    assert problem.message == "/webhooks/cart.renewed/post: the webhook has no requestBody"
+    assert problem.line == line_of(text, "operationId: notifyCartRenewed") - 1
+
+
+def test_webhooks_in_an_openapi_3_0_spec_are_an_error_at_their_line(tmp_path: Path) -> None:
+    text = to_openapi_3_0(WITH_WEBHOOKS)
+    problems = validate(tmp_path, text)
+    assert problems and any(p.line == line_of(text, "webhooks:") for p in problems), problems

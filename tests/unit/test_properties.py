@@ -266,8 +266,9 @@ def test_jsonschema_rs_and_jsonschema_agree_on_a_documents_openapi_structure(doc
 # Random file operations on a site that has every kind of input (docs, a category file, a post and
 # authors.yaml, a Markdown and a React page, a spec, static files, a French translation, a released
 # docs version): a file written with any bytes (empty, not UTF-8, over the size limit), a symbolic
-# link out of the content folder (to a file and a folder holding MARKER), into it, or to nothing, a
-# folder with a page's name, a FIFO, a socket; at the input's own path or at a random name. The
+# link out of the content folder (to a file and a folder holding MARKER), into it, or to nothing, two
+# links to each other, two folders linked to each other, a folder with a page's name, a FIFO, a socket;
+# at the input's own path or at a random name. The
 # property (`reads_only_the_content_folder`): `docsite check` of every locale answers within
 # TIME_LIMIT, with problems that each name a file and none an internal error, or with outputs that
 # hold no byte of MARKER.
@@ -285,7 +286,7 @@ PLACES = ["docs/intro.md", "docs/guide/setup.md", "docs/guide", "docs/guide/_cat
 FOLDERS = ["docs", "docs/guide", "blog", "pages", "specs", "static", "static/img", FRENCH_DOCS,
            "versioned_docs/version-1.0", ""]
 KINDS = ["bytes", "bytes", "bytes", "link out", "link out to a folder", "link in", "link in to a folder",
-         "dangling link", "folder", "fifo", "socket", "empty", "huge"]
+         "dangling link", "link loop", "folder link loop", "folder", "fifo", "socket", "empty", "huge"]
 
 
 file_names = st.text(st.characters(blacklist_characters="/\0", blacklist_categories=("Cs",)), min_size=1,
@@ -340,10 +341,12 @@ def _make(path: Path, kind: str, data: bytes, content: Path, outside: Path) -> N
         if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
             return
     path.parent.mkdir(parents=True, exist_ok=True)
-    if path.is_dir() and not path.is_symlink():
-        shutil.rmtree(path)
-    elif path.exists() or path.is_symlink():
-        path.unlink()
+    partner = path.with_name(path.name + ".loop")  # the other end of a loop
+    for made in (path, partner) if kind.endswith("loop") else (path,):
+        if made.is_dir() and not made.is_symlink():
+            shutil.rmtree(made)
+        elif made.exists() or made.is_symlink():
+            made.unlink()
     match kind:
         case "bytes":
             path.write_bytes(data)
@@ -361,6 +364,14 @@ def _make(path: Path, kind: str, data: bytes, content: Path, outside: Path) -> N
             path.symlink_to(content / "docs" / "guide", target_is_directory=True)
         case "dangling link":
             path.symlink_to(path.parent / "nowhere.md")
+        case "link loop":  # two links to each other
+            path.symlink_to(partner.name)
+            partner.symlink_to(path.name)
+        case "folder link loop":  # two folders, each with a link to the other
+            write(path / "inside.md", "---\ntitle: Inside\n---\n\nInside.\n")
+            partner.mkdir()
+            (path / "to-partner").symlink_to(partner, target_is_directory=True)
+            (partner / "back").symlink_to(path, target_is_directory=True)
         case "folder":
             write(path / "inside.md", "---\ntitle: Inside\n---\n\nInside.\n")
         case "fifo":
@@ -414,6 +425,8 @@ def reads_only_the_content_folder(content: Path, cache: Path) -> None:
 @example(steps=[("blog/2024-01-02-launch.md", "link in", b"")])
 @example(steps=[("docs/intro.md", "link in", b"")])
 @example(steps=[("docs/intro.md", "link out to a folder", b"")])
+@example(steps=[("docs/intro.md", "link loop", b"")])
+@example(steps=[(f"{FRENCH_DOCS}/guide", "folder link loop", b"")])
 def test_any_files_of_any_kind_are_read_inside_the_content_folder_or_reported(
         every_input: tuple[Path, Path], tmp_path: Path, steps: list[tuple[str, str, bytes]]) -> None:
     template, outside = every_input

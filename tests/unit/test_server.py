@@ -184,7 +184,7 @@ def test_every_answer_carries_the_sites_headers(build_dir: Path, monkeypatch: py
         206: client.get("/spec/catalog.yaml", headers={"Range": "bytes=0-3"}),
         416: client.get("/spec/catalog.yaml", headers={"Range": "bytes=1000-"}),
     }
-    monkeypatch.setattr(preview, "resolve", lambda *args: 1 / 0)  # a bug in the server
+    monkeypatch.setattr(preview, "_resolve", lambda *args: 1 / 0)  # a bug in the server
     answers[500] = client.get("/docs/environments")
     for status, answer in answers.items():
         assert answer.status_code == status

@@ -3,7 +3,7 @@ import type { ApiDownloadsPageData, ApiLandingPageData, ApiSummary } from '../ty
 import { Content } from '../renderers/Content';
 import { SiteLink } from '../lib/SiteLink';
 import { MAIN_ID } from '../lib/ids';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/navigation';
 import { withBase } from '../lib/paths';
 import { useHydrated } from '../lib/useHydrated';
 
@@ -15,6 +15,9 @@ function Downloads({ api }: { api: ApiSummary }) {
       </a>
       <a href={withBase(api.downloads.json)} download>
         {api.name}.json
+      </a>
+      <a href={withBase(api.postman.collection)} download>
+        Postman collection
       </a>
     </>
   );
@@ -73,6 +76,7 @@ export function ApiLandingPage({ page }: { page: ApiLandingPageData }) {
             </dl>
             <p className="api-card-links">
               <SiteLink href={api.href}>Reference ({api.operations} operations)</SiteLink>
+              <SiteLink href={api.changelogPage}>Changelog</SiteLink>
               <Downloads api={api} />
             </p>
           </li>
@@ -100,8 +104,20 @@ export function ApiDownloadsPage({ page }: { page: ApiDownloadsPageData }) {
           </p>
           <p className="api-card-links">
             <Downloads api={api} />
+            {api.postman.environments.map((environment) => (
+              <a key={environment.href} href={withBase(environment.href)} download>
+                {environment.name} environment
+              </a>
+            ))}
             <SiteLink href={api.href}>Read the reference</SiteLink>
+            <SiteLink href={api.changelogPage}>Changelog</SiteLink>
           </p>
+          {api.postman.environments.length > 0 && (
+            <p>
+              Each Postman environment holds its server&apos;s base URL and the token URL of the same environment:
+              select it in Postman and fill in your client id and secret.
+            </p>
+          )}
           {api.changelog.length > 0 && (
             <>
               <h3>Changes</h3>

@@ -1,7 +1,8 @@
 /**
  * One operation: its anchor (`operation-<operationId>`), method and path, description, security,
  * parameters, request body and responses as schema trees; beside them (on wide screens) the code
- * samples and the examples. Only the first success response is expanded at first.
+ * samples and the examples. Only the first success response is expanded at first. A webhook (an
+ * operation the platform calls) shows its body as "Payload", and its `x-retries` under "Retries".
  */
 import { lazy, Suspense, useState } from 'react';
 import type { ApiExample, ApiMedia, ApiOperation, ApiParameter, ApiResponse, ApiSecurity, ApiText } from '../types';
@@ -41,13 +42,13 @@ export function Operation({ op, security }: { op: ApiOperation; security?: ApiSe
           <Method method={op.method} /> <Path path={op.path} />
           {op.deprecated && <span className="api-badge api-deprecated">deprecated</span>}
         </p>
-        <Security security={op.security ?? security} />
+        {op.webhook ? <p className="api-security">Sent by the platform to your endpoint.</p> : <Security security={op.security ?? security} />}
         <Text value={op.description} />
         <Parameters parameters={op.parameters ?? []} />
         {op.requestBody && (
           <div className="api-block">
             <h4>
-              Request body {op.requestBody.required && <span className="api-badge api-required">required</span>}
+              {op.webhook ? 'Payload' : 'Request body'} {op.requestBody.required && <span className="api-badge api-required">required</span>}
             </h4>
             <Text value={op.requestBody.description} />
             <MediaTypes content={op.requestBody.content ?? []} withExamples={false} />
@@ -61,6 +62,12 @@ export function Operation({ op, security }: { op: ApiOperation; security?: ApiSe
                 <Response key={response.status} response={response} initiallyOpen={response === success} />
               ))}
             </ul>
+          </div>
+        )}
+        {op.retries && (
+          <div className="api-block">
+            <h4>Retries</h4>
+            <Text value={op.retries} />
           </div>
         )}
         {op.callbacks?.map((callback) => (

@@ -5,10 +5,11 @@
  * collapsed schema it names opens.
  */
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/navigation';
 import type { ApiReferencePageData, ApiSecurityScheme, ApiServer } from '../types';
 import { MAIN_ID } from '../lib/ids';
 import { withBase } from '../lib/paths';
+import { SiteLink } from '../lib/SiteLink';
 import { ApiContext, type ApiTables } from './context';
 import { ApiNav, ApiNavMobile } from './Nav';
 import { Operation } from './Operation';
@@ -94,7 +95,12 @@ export function ApiReferencePage({ page }: { page: ApiReferencePageData }) {
                 ·{' '}
                 <a href={withBase(api.downloads.json)} download>
                   {api.name}.json
-                </a>
+                </a>{' '}
+                ·{' '}
+                <a href={withBase(api.postman.collection)} download>
+                  Postman collection
+                </a>{' '}
+                · <SiteLink href={api.changelogPage}>Changelog</SiteLink>
               </p>
             </header>
             <section id="introduction" className="api-section">

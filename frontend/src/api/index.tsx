@@ -4,5 +4,6 @@
  */
 import '../styles/api.css';
 
+export { ApiChangelogPage } from './Changelog';
 export { ApiDownloadsPage, ApiLandingPage } from './Landing';
 export { ApiReferencePage } from './Reference';

@@ -3,7 +3,7 @@
  * boundary; or, when the page could not be loaded, the load-failure box.
  */
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/navigation';
 import { applyHead } from './head';
 import { useSite } from '../lib/site';
 import { usePageState } from '../lib/router';

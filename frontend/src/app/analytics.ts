@@ -5,7 +5,7 @@
  * without network access they fail quietly (the events stay queued in dataLayer).
  */
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/navigation';
 import { useSite } from '../lib/site';
 
 declare global {

@@ -5,7 +5,7 @@
  * fallback that moves 85% of the remaining distance each frame.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from '../lib/navigation';
 
 export const SMOOTH_SCROLL_STEP = 0.85;
 

@@ -6,7 +6,7 @@
  * and when the window becomes desktop-sized.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/navigation';
 import { useSite } from '../lib/site';
 import { useWindowSize } from '../lib/useWindowSize';
 import { useSecondaryMenu } from '../lib/secondaryMenu';

@@ -4,7 +4,7 @@
  * mobile sidebar, loaded on first use.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/navigation';
 import { useSite } from '../lib/site';
 import { NavbarBrand } from './NavbarBrand';
 import { NavbarItem } from './navbarItems';

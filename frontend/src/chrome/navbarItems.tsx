@@ -4,7 +4,7 @@
  * shows what to check in the site config, so the rest of the navbar keeps working.
  */
 import { Component, useEffect, useId, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/navigation';
 import type { DocsPluginData, NavbarItemConfig } from '../types';
 import { SiteLink } from '../lib/SiteLink';
 import { usePageData } from '../lib/router';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../lib/navigation';
 import type { DocPageData } from '../types';
 import { DocPage } from './DocPage';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../lib/navigation';
 import type { SidebarItem } from '../types';
 import { DocSidebar } from './DocSidebar';
 

@@ -7,7 +7,7 @@
  * position from one doc to the next.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/navigation';
 import type { SidebarCategoryItem, SidebarItem } from '../types';
 import { SiteLink } from '../lib/SiteLink';
 import { Collapsible } from '../lib/Collapsible';

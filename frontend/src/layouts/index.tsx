@@ -58,6 +58,7 @@ const layouts: Record<Exclude<PageData['kind'], 'react'>, LayoutModule> = {
   docTag: tags((m) => m.DocTagPage),
   apiLanding: api((m) => m.ApiLandingPage),
   apiDownloads: api((m) => m.ApiDownloadsPage),
+  apiChangelog: api((m) => m.ApiChangelogPage),
   apiReference: api((m) => m.ApiReferencePage),
   notFound: { module: 'src/layouts/NotFoundPage.tsx', load: () => import('./NotFoundPage').then((m) => m.NotFoundPage) },
 };

@@ -1,7 +1,8 @@
-/** SiteLink's links to site routes: what react-router's <Link> did, without its cost per link. */
+/** SiteLink's links to site routes: an href under the site's base, and client-side navigation. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render } from '@testing-library/react';
-import { Router, type Navigator, type To } from 'react-router';
+import type { Navigator, To } from './history';
+import { Router } from './navigation';
 import { prefetchPage } from './data';
 
 vi.mock('./data', () => ({ prefetchPage: vi.fn() }));
@@ -51,7 +52,7 @@ describe('SiteLink to a route', () => {
     const { nav, anchor } = link('/docs/next#part', '/base/docs/here', '/base');
     expect(anchor.getAttribute('href')).toBe('/base/docs/next#part');
     expect(fireEvent.click(anchor)).toBe(false); // default prevented: no page load
-    expect(nav.push).toHaveBeenCalledWith({ pathname: '/base/docs/next', search: '', hash: '#part' });
+    expect(nav.push).toHaveBeenCalledWith({ pathname: '/base/docs/next', search: '', hash: '#part' }, undefined);
     expect(nav.replace).not.toHaveBeenCalled();
   });
 
@@ -67,7 +68,7 @@ describe('SiteLink to a route', () => {
   it('replaces the history entry when it points at the current location', () => {
     const { nav, anchor } = link('/docs/here');
     fireEvent.click(anchor);
-    expect(nav.replace).toHaveBeenCalledWith({ pathname: '/docs/here', search: '', hash: '' });
+    expect(nav.replace).toHaveBeenCalledWith({ pathname: '/docs/here', search: '', hash: '' }, undefined);
     expect(nav.push).not.toHaveBeenCalled();
   });
 

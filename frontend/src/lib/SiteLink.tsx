@@ -3,8 +3,9 @@
  * when hovered, focused or scrolled into view); files and other sites are plain links, other
  * sites opening in a new tab.
  */
-import { useContext, useEffect, useRef, type AnchorHTMLAttributes, type MouseEvent, type Ref } from 'react';
-import { createPath, parsePath, UNSAFE_NavigationContext as NavigationContext, useLocation } from 'react-router';
+import { useEffect, useRef, type AnchorHTMLAttributes, type MouseEvent, type Ref } from 'react';
+import { createPath, parsePath } from './history';
+import { useLocation, useNavigator, withBasename } from './navigation';
 import { isExternal, isRouteLink, withBase } from './paths';
 import { prefetchPage } from './data';
 
@@ -70,33 +71,28 @@ export function SiteLink({ href, children, ...rest }: Props) {
 
 type RouteLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & {
   to: string;
-  ref: Ref<HTMLAnchorElement>;
+  state?: unknown; // the history entry's (the search highlight's terms)
+  ref?: Ref<HTMLAnchorElement>;
 };
 
 /**
- * What react-router's <Link> does for a route of this site (an absolute path): its href under the
- * router's base, and a plain left click navigates client-side (replacing the history entry when the
- * target is the current location). A page has a hundred links or more (the sidebar), and <Link>'s
- * hooks (resolving the path against the route matches, prefetch and view-transition options) were a
- * third of the prerender's time.
+ * A link to a route of this site (an absolute path): its href under the site's base, and a plain
+ * left click navigates client-side (replacing the history entry when the target is the current
+ * location). A page has a hundred links or more (the sidebar): this is all a link does.
  */
-function RouteLink({ to, onClick, ...rest }: RouteLinkProps) {
-  const { basename, navigator } = useContext(NavigationContext);
+export function RouteLink({ to, state, onClick, ...rest }: RouteLinkProps) {
+  const { basename, navigator } = useNavigator();
   const location = useLocation();
-  const { pathname = '/', search, hash } = parsePath(to);
-  const path = {
-    pathname: basename === '/' ? pathname : pathname === '/' ? basename : `${basename}/${pathname}`.replace(/\/\/+/g, '/'),
-    search: !search || search === '?' ? '' : search,
-    hash: !hash || hash === '#' ? '' : hash,
-  };
+  const { pathname = '/' } = parsePath(to);
+  const path = withBasename(basename, to);
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (event.defaultPrevented || event.button !== 0 || (rest.target && rest.target !== '_self')) return;
     if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return; // a new tab or window
     event.preventDefault();
     const replace = createPath(location) === createPath({ pathname, search: path.search, hash: path.hash });
-    if (replace) navigator.replace(path);
-    else navigator.push(path);
+    if (replace) navigator.replace(path, state);
+    else navigator.push(path, state);
   };
   return <a {...rest} href={navigator.createHref(path)} onClick={follow} />;
 }

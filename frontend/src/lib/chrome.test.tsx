@@ -1,6 +1,6 @@
 /** Rules of the chrome's helpers that no page shows directly. */
 import { act, render, renderHook, screen } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation } from '../lib/navigation';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BoundedCache, ROUTE_CACHE_LIMIT } from './data';
 import { createRequiredContext } from './context';

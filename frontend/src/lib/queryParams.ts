@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from './navigation';
 
 /** Read (and replace) one query-string parameter of the current location. */
 export function useQueryParam(name: string): [string | null, (value: string | null) => void] {

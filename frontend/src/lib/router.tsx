@@ -1,26 +1,20 @@
 /**
- * Navigation between pages. react-router's declarative <Router> gives the site its links and hooks
- * (Link, useLocation, useNavigate...); this module decides which location it shows. Following a link
+ * Navigation between pages. <Router> (lib/navigation.tsx) gives the site its location and
+ * navigator; this module decides which location it shows. Following a link
  * to another page keeps the current page on screen while the next one's data and code load (the
  * progress bar shows meanwhile), then shows the new page, or the load failure when loading failed.
  * A new hash or query string on the same page shows at once.
- *
- * Why not react-router's data router (createBrowserRouter, loaders): it weighs ~17 KB gzip more than
- * the declarative router, an eighth of the first-load budget of a doc page, for one splat route
- * whose loader is `loadPage`.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { createPath, Router, type Location, type NavigationType, type Navigator } from 'react-router';
+import { createPath, type History, type Location, type NavigationType } from './history';
+import { Router } from './navigation';
 import type { PageLoaderData } from '../types';
 import { createRequiredContext } from './context';
 import { forgetData, loadPage, routeOf } from './data';
 import { pageDataPath, sidebarDataPath } from './paths';
 
 /** What the router needs of a history: the browser's on the client, a fixed one when prerendering. */
-export interface PageHistory extends Navigator {
-  readonly location: Location;
-  listen(listener: (update: { action: NavigationType; location: Location }) => void): () => void;
-}
+export type PageHistory = History;
 
 export interface PageState {
   /** The page on screen: its data, or the error that kept it from loading. */

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from '../lib/navigation';
 import registry from '../registry.json';
 import { contentComponents } from './registry';
 import { Content } from './Content';
 import type { ContentNode } from '../types';
 
 function html(nodes: ContentNode[]): string {
-  const router = createMemoryRouter([{ path: '*', element: <Content nodes={nodes} /> }]);
-  return renderToStaticMarkup(<RouterProvider router={router} />);
+  return renderToStaticMarkup(
+    <MemoryRouter>
+      <Content nodes={nodes} />
+    </MemoryRouter>,
+  );
 }
 
 describe('Content', () => {

@@ -18,6 +18,9 @@ const WidgetSimulator = (props: any) => createElement(Suspense, { fallback: null
 const LazyCodeSample = lazy(() => import('../api/CodeSample').then((m) => ({ default: m.CodeSample })));
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const CodeSample = (props: any) => createElement(Suspense, { fallback: null }, createElement(LazyCodeSample, props));
+// So is the webhook signature checker (the webhooks page's).
+const LazySignatureChecker = lazy(() => import('../webhooks/SignatureChecker').then((m) => ({ default: m.SignatureChecker })));
+const SignatureChecker = () => createElement(Suspense, { fallback: null }, createElement(LazySignatureChecker));
 
 type Name = (typeof registry.directives)[number] | (typeof registry.builtin)[number];
 
@@ -34,4 +37,5 @@ export const contentComponents: Record<Name, ComponentType<any>> = {
   TOCInline,
   WidgetSimulator,
   CodeSample,
+  SignatureChecker,
 };

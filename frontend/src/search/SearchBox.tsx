@@ -12,7 +12,7 @@
  * in this tab through the router; a click with a modifier is left to the browser.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/navigation';
 import { createAutocomplete, type AutocompleteState } from '@algolia/autocomplete-core';
 import { useSite } from '../lib/site';
 import { withBase } from '../lib/paths';

@@ -3,7 +3,7 @@
  * panel's 8. The query lives in the URL (shareable, and kept by Back); results come 20 at a time.
  */
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { RouteLink } from '../lib/SiteLink';
 import { useSite } from '../lib/site';
 import { MAIN_ID } from '../lib/ids';
 import { useQueryParam } from '../lib/queryParams';
@@ -73,9 +73,9 @@ export default function SearchPage({ title }: { title: string }) {
             {found.hits.map((hit) => (
               <li key={hit.document.sectionRoute} className="search-page-hit">
                 <HitPath hit={hit} />
-                <Link to={hit.document.sectionRoute} state={highlightState(hit)} className="search-hit-title">
+                <RouteLink to={hit.document.sectionRoute} state={highlightState(hit)} className="search-hit-title">
                   {hit.document.sectionTitle}
-                </Link>
+                </RouteLink>
                 <SnippetText snippet={hit.snippet} />
               </li>
             ))}

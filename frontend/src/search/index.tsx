@@ -5,7 +5,7 @@
  * search page (SearchPage.tsx) is a page chunk of its own (pages/index.tsx).
  */
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/navigation';
 import { useNavigationState } from '../lib/router';
 import type { SearchHighlightState } from './types';
 import { SearchIcon } from './icons';

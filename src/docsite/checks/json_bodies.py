@@ -8,7 +8,8 @@ calls.py checks that every call a page writes exists; this module checks the JSO
   their fields or items at any depth (`"discounts in the answer"`);
 - the JSON a curl command sends (`-d '{...}'`, `--data`, `--data-raw`, `--json`) is the call's
   request body, whole;
-- a ```json block whose `type` names a webhook (`order.purchased`) is that webhook's payload;
+- a ```json block whose meta names a webhook (```json webhook="order.purchased"), or whose `type`
+  names one, is that webhook's payload; a meta naming no webhook of any spec is an error;
 - an error body (a `code` and a `message`) names an error code that the API documents in its
   `x-error-codes` (any API's, when no call precedes it), and has the shape of the API's errors.
 
@@ -234,11 +235,17 @@ def _check_block(page: _Page, span: CodeSpan, apis: _Apis, report: Report) -> No
                      "readers copy it: write valid JSON (no comments, no `...`); for a fragment or JSON with "
                      "comments, write ```jsonc (highlighted, not checked) or ```json skip-check")
         return
-    webhook = _webhook_of(value, apis)
+    if span.webhook is not None and apis.webhook_owner(span.webhook) is None:
+        known = closest_first(span.webhook, {name for names in apis.webhooks.values() for name in names})
+        report.error(f'webhook="{span.webhook}": no API spec declares this webhook', page.file, span.line,
+                     f"name one of the specs' webhooks ({listing(known)}), or declare it under `webhooks` in its "
+                     "spec" if known else "declare it under `webhooks` in its spec, or remove webhook=\"…\"")
+        return
+    name = span.webhook or (value["type"] if isinstance(value, dict) and isinstance(value.get("type"), str) else None)
+    webhook = _webhook(name, apis) if name else None
     if webhook is not None:
         api, pointers = webhook
-        _report(page.file, span.line, f"the `{value['type']}` webhook payload", api.errors_for(value, pointers),
-                api, report)
+        _report(page.file, span.line, f"the `{name}` webhook payload", api.errors_for(value, pointers), api, report)
         return
     call = page.call_before(span.line)
     candidates = apis.candidates(page.index, call) if call else []
@@ -339,14 +346,13 @@ def _is_error(value: Any) -> bool:
     return isinstance(value, dict) and isinstance(value.get("code"), str) and "message" in value
 
 
-def _webhook_of(value: Any, apis: _Apis) -> tuple[_Api, list[str]] | None:
-    if not isinstance(value, dict) or not isinstance(value.get("type"), str):
-        return None
-    owner = apis.webhook_owner(value["type"])
+def _webhook(name: str, apis: _Apis) -> tuple[_Api, list[str]] | None:
+    """The spec that declares the webhook `name` and its payload schemas; None when no spec does."""
+    owner = apis.webhook_owner(name)
     if owner is None:
         return None
     api = apis[owner]
-    return api, api.webhooks[value["type"]]
+    return api, api.webhooks[name]
 
 
 # -- the schemas of an operation -------------------------------------------------------------------

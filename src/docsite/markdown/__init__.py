@@ -66,7 +66,7 @@ def render_markdown(text: str, file: Path, first_line: int = 1, *, title_heading
     def problem(line: int, message: str, fix: str, severity: str) -> None:
         found.append(Problem(message, file, first_line + line, fix, "warning" if severity == "warning" else "error"))
 
-    tokens = expand_code_tabs(markdown_parser().parse(text, env), problem)
+    tokens = expand_code_tabs(markdown_parser(file.suffix == ".mdx").parse(text, env), problem)
     rendered = TreeBuilder(file, first_line, text.split("\n"), site_root=site_root).build(tokens)
     rendered.problems[:0] = found
     first = rendered.tree[0] if rendered.tree else None

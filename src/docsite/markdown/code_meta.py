@@ -3,6 +3,7 @@
     ```bash title="Get a token" {2,4-5} showLineNumbers npm2yarn
     ```ts tab={"label":"TypeScript"}
     ```json skip-check
+    ```json webhook="order.purchased"
 
 Each word is one of the keys below, or it is unknown: the block's problems name it (a warning), since
 it changes nothing here. Docusaurus ignores meta it does not know just as silently as it shows a
@@ -23,10 +24,11 @@ _ITEM = re.compile(r"""\s*(?:(?P<key>[A-Za-z_][\w-]*)=
                        |(?P<word>\S+))""", re.X)
 # Read by the examples test (content/README.md, "Code that runs"), not rendered.
 RUN_KEYS = ("norun", "after", "args")
+WEBHOOK_KEY = "webhook"  # ```json webhook="order.purchased": the block is that webhook's payload (checks.json_bodies)
 FLAGS = ("showLineNumbers", "npm2yarn", "tab", "skip-check")
 TAB_KEYS = ("label", "span")
-KNOWN = ('title="…", {1,3-4}, showLineNumbers, npm2yarn, tab or tab={"label":"…","span":2}, skip-check, and '
-         'norun="…", after="…", args="…" for the examples test')
+KNOWN = ('title="…", {1,3-4}, showLineNumbers, npm2yarn, tab or tab={"label":"…","span":2}, skip-check, '
+         'webhook="…" (a webhook\'s payload), and norun="…", after="…", args="…" for the examples test')
 
 
 @dataclass
@@ -47,6 +49,7 @@ class FenceMeta:
     npm2yarn: bool = False
     tab: dict[str, Any] | None = None  # `tab` alone is {}
     skip_check: bool = False  # the JSON-body check leaves the block alone
+    webhook: str | None = None  # the webhook whose payload the block is (the JSON-body check)
     errors: list[tuple[str, str]] = field(default_factory=list)  # (message, fix)
     unknown: list[Unknown] = field(default_factory=list)
 
@@ -78,6 +81,8 @@ def read_meta(meta: str) -> FenceMeta:
             value = match.group("dq") if match.group("dq") is not None else match.group("sq")
             if key == "title":
                 out.title = value
+            elif key == WEBHOOK_KEY:
+                out.webhook = value
             elif key in RUN_KEYS:
                 out.run[key] = value
             else:

@@ -104,6 +104,9 @@ class TreeSink(Protocol):
     def problem(self, message: str, fix: str, severity: str = "error", lines_below: int = 0) -> None: ...
     def mdx_element(self, name: str, attrs: list[tuple[str, str | None]], lines_below: int) -> bool: ...
     def embed(self, props: dict[str, Any], lines_below: int) -> None: ...
+    def admonition(self, props: dict[str, str | None], lines_below: int) -> None: ...
+    def close_admonition(self) -> bool: ...
+    def code_block(self, props: dict[str, str | None], children: str, lines_below: int) -> None: ...
 
 
 class HtmlToTree(HTMLParser):
@@ -116,8 +119,13 @@ class HtmlToTree(HTMLParser):
         # refused elements still open: what is inside one is not reported again
         self.open_refused: list[str] = []
         self.placed: set[str] = set()  # elements placed whole at their start tag (a partial, an iframe)
+        # an MDX <CodeBlock> being read: its props, its line (below the block's first) and its text so far
+        self.code_block: tuple[dict[str, str | None], int, list[str]] | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.code_block is not None:  # JSX in a <CodeBlock>'s code is its text
+            self.code_block[2].append(self.get_starttag_text() or "")
+            return
         if _IN_HEAD in self.refused:
             return  # reported with the <head>
         if tag == "head":
@@ -133,6 +141,12 @@ class HtmlToTree(HTMLParser):
             self._problem(f"<{tag}> is not allowed in Markdown", fix)
             return
         written = (self.get_starttag_text() or "<")[1:].split(None, 1)[0].rstrip("/>")
+        if written == "Admonition":
+            self.sink.admonition(dict(attrs), self.getpos()[0] - 1)
+            return
+        if written == "CodeBlock":
+            self.code_block = (dict(attrs), self.getpos()[0] - 1, [])
+            return
         if written[:1].isupper() and tag not in COMPONENT_ELEMENTS:  # a partial, <TOCInline>, or other MDX
             placed = self.sink.mdx_element(written, attrs, self.getpos()[0] - 1)
             (self.placed if placed else self.refused).add(tag)
@@ -174,6 +188,16 @@ class HtmlToTree(HTMLParser):
         self.handle_endtag(tag)
 
     def handle_endtag(self, tag: str) -> None:
+        if self.code_block is not None:
+            if tag == "codeblock":
+                props, line, text = self.code_block
+                self.code_block = None
+                self.sink.code_block(props, "".join(text), line)
+            else:
+                self.code_block[2].append(f"</{tag}>")
+            return
+        if tag == "admonition" and self.sink.close_admonition():
+            return
         if _IN_HEAD in self.refused:
             if tag == "head":
                 self.refused.discard(_IN_HEAD)
@@ -193,6 +217,9 @@ class HtmlToTree(HTMLParser):
         self.sink.close_tag(_element(tag))
 
     def handle_data(self, data: str) -> None:
+        if self.code_block is not None:
+            self.code_block[2].append(data)
+            return
         if _IN_HEAD in self.refused:
             return
         if data.strip() or self.sink.current_tag() not in _WHITESPACE_FREE:

@@ -39,11 +39,16 @@ MAX_NESTING = 101
 TOO_DEEP = "docsite.too_deep"  # env key: the first line (of the body, from 0) nested too deeply
 
 
-@lru_cache(maxsize=1)
-def markdown_parser() -> MarkdownIt:
+@lru_cache(maxsize=2)
+def markdown_parser(mdx: bool = False) -> MarkdownIt:
+    """The parser of Markdown pages, or with `mdx` of `.mdx` files: MDX has no indented code blocks
+    (text indented four spaces is a paragraph, as Docusaurus renders it), the one difference of
+    block syntax between the two."""
     md = MarkdownIt("commonmark", {"html": True, "maxNesting": MAX_NESTING})
     _report_too_deep(md)
     md.enable(["table", "strikethrough"])
+    if mdx:
+        md.disable("code")
     footnote_plugin(md)
     tasklists_plugin(md)
     deflist_plugin(md)

@@ -40,12 +40,15 @@ _MAGIC_COMMENT = re.compile(r"^\s*(?://|#|<!--)\s*highlight-(next-line|start|end
 # A tag Markdown did not read as HTML because of a JSX value (`<Highlight color={red}>`): it is text.
 _JSX_TAG = re.compile(r"<([A-Za-z][\w.-]*)\s[^<>]*?=\s*(\{[^}\s]{0,20})")
 _MDX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.S)
+# A paragraph holding one block component of Docusaurus's, which MDX renders as that block
+_LONE_BLOCK_COMPONENT = re.compile(r"^\s*<(CodeBlock|Admonition)\b[\s\S]*</\1>\s*$")
 _ESM = "mdx_esm"  # the type given to the tokens of a paragraph of MDX import or export lines
 # what a Docusaurus writer can use instead of MDX this site does not run
 _MDX_FIX = ("write it as Markdown; for text several pages share, use a partial (import Note from "
             "'./_note.md'; then <Note />); the components read here are <Tabs>/<TabItem>, <details>, "
-            "<TOCInline toc={toc} />, an <iframe> from a host in site.yaml's embeds.hosts, and this site's "
-            "directives ::OperationCard and ::WidgetSimulator (content/README.md, Coming from Docusaurus)")
+            "<Admonition>, <CodeBlock>, <TOCInline toc={toc} />, an <iframe> from a host in site.yaml's "
+            "embeds.hosts, and this site's directives ::OperationCard and ::WidgetSimulator (content/README.md, "
+            "Coming from Docusaurus)")
 # an embed's sandbox: its scripts run (a video player needs them) in its own origin, never the site's
 EMBED_SANDBOX = "allow-scripts allow-same-origin allow-presentation"
 _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:)?//", re.IGNORECASE)
@@ -116,6 +119,7 @@ class CodeSpan:
     block: bool
     language: str = ""
     skip_check: bool = False  # `skip-check` in its meta: the JSON-body check leaves it alone
+    webhook: str | None = None  # `webhook="order.purchased"` in its meta: the JSON is that webhook's payload
 
 
 @dataclass
@@ -324,6 +328,10 @@ class TreeBuilder:
             self._heading_close()
         elif (kind in ("paragraph_open", "paragraph_close") and token.hidden) or kind == _ESM:
             return
+        elif kind == "paragraph_open" and _LONE_BLOCK_COMPONENT.match(tokens[index + 1].content):
+            # a paragraph of one <CodeBlock> or <Admonition> is that block, as in MDX
+            tokens[index + 1].type = tokens[index + 2].type = _ESM
+            self._html_block(tokens[index + 1].content)
         elif kind in ("fence", "code_block"):
             self._code(token)
         elif kind in ("math_block", "math_block_label"):
@@ -448,7 +456,7 @@ class TreeBuilder:
         props["html"] = highlight_lines(code, language, frozenset(marked))
         self.append(["CodeBlock", props])
         self.out.code.append(CodeSpan(self.at(1 if token.type == "fence" else 0), code, True, language,
-                                      meta.skip_check))
+                                      meta.skip_check, meta.webhook))
 
     def _diagram(self, source: str, title: str | None) -> None:
         """A mermaid block: a `Diagram` node whose SVGs `docsite.diagrams` fills in. Its text is
@@ -509,11 +517,21 @@ class TreeBuilder:
                 self.out.excerpt_end = len(self.root) - 2
             return
         self._html(html)
+        self._unclosed_code_block()
 
     def _html(self, html: str) -> None:
         self.html.feed(html)
         self.html.close()
         self.html.reset()
+
+    def _unclosed_code_block(self) -> None:
+        """A `<CodeBlock>` still open at the end of its block of HTML or paragraph: a blank line ended it."""
+        if self.html.code_block is not None:
+            line = self.html.code_block[1]
+            self.html.code_block = None
+            self.problem("<CodeBlock> is not closed before a blank line: its code is not read",
+                         'write the code in a fenced block (```jsx title="…"), where blank lines are kept',
+                         lines_below=line)
 
     # MDX: import lines, partials, <TOCInline>, embeds
 
@@ -622,7 +640,7 @@ class TreeBuilder:
         self.file, self.first_line, self.lines = path, first_line, body.split("\n")
         self.html, self.include_line = HtmlToTree(self), self.at(lines_below)
         self.files.append(path)
-        tokens = markdown_parser().parse(body, {})
+        tokens = markdown_parser(path.suffix == ".mdx").parse(body, {})
         self._props(name, tokens, props, {key.lower(): key for key in props})
         self._tokens(tokens)
         self.files.pop()
@@ -738,15 +756,7 @@ class TreeBuilder:
         if name in ADMONITIONS:
             if rest.startswith("[") and rest.endswith("]"):
                 rest = rest[1:-1].strip()  # Docusaurus 3: :::note[Title]
-            self.open("div", {"className": f"admonition admonition-{name}"})
-            self.open("p", {"className": "admonition-heading"})
-            self.append(["span", {"className": "admonition-icon", "aria-hidden": "true"}])
-            title = markdown_parser().parseInline(rest)[0].children if rest else None
-            if title:
-                self._inline(title)  # a title may hold Markdown: **bold**, `code`, links
-            else:
-                self.text(name.capitalize())
-            self.close_tag("p")
+            self._admonition_heading(name, rest)
             self._push_block(token, "div", {"className": "admonition-content"})
         elif name == "tabs":
             try:
@@ -761,6 +771,57 @@ class TreeBuilder:
                              "wrap the tabs in ::::tabs ... :::: (the outer fence has more colons)")
             label = rest or "Tab"
             self._push_block(token, "TabItem", {"value": _tab_value(label), "label": label})
+
+    def _admonition_heading(self, name: str, title: str) -> None:
+        """Open an admonition and write its heading: its icon and title (Markdown), or its kind."""
+        self.open("div", {"className": f"admonition admonition-{name}"})
+        self.open("p", {"className": "admonition-heading"})
+        self.append(["span", {"className": "admonition-icon", "aria-hidden": "true"}])
+        inline = markdown_parser().parseInline(title)[0].children if title else None
+        if inline:
+            self._inline(inline)  # a title may hold Markdown: **bold**, `code`, links
+        else:
+            self.text(name.capitalize())
+        self.close_tag("p")
+
+    def admonition(self, props: dict[str, str | None], lines_below: int) -> None:
+        """Docusaurus's `<Admonition type="tip" title="…">`: the admonition `:::tip[…]` makes. Its
+        content is Markdown when blank lines part it from the tags, as in MDX."""
+        name = (props.get("type") or "note").strip()
+        if name not in ADMONITIONS:
+            self.problem(f'<Admonition type="{name}">: there is no such admonition', "use one of the types: "
+                         f"{', '.join(ADMONITIONS)}", lines_below=lines_below)
+            name = "note"
+        self._admonition_heading(name, (props.get("title") or "").strip())
+        self.open("div", {"className": "admonition-content"})
+
+    def close_admonition(self) -> bool:
+        """`</Admonition>`: close the innermost admonition (False when none is open)."""
+        for element in reversed(self.stack[1:]):
+            if str((element[1] or {}).get("className", "")).startswith("admonition admonition-"):
+                self.close_element(element)
+                return True
+        return False
+
+    def code_block(self, props: dict[str, str | None], children: str, lines_below: int) -> None:
+        """Docusaurus's `<CodeBlock language="jsx" title="…" showLineNumbers>`: the fenced block it
+        stands for, when its code is written out (text, or a string or template literal in braces).
+        Code it takes from a variable (an imported file's text) cannot be had at build time."""
+        code = _literal(children)
+        if code is None:
+            self.problem(f"<CodeBlock> shows {children.strip()[:40]}, which this site cannot evaluate: the code "
+                         "block would be missing from the page",
+                         'paste the code into a fenced block (```jsx title="…"), code imported from a file too',
+                         lines_below=lines_below)
+            return
+        language = (props.get("language") or (props.get("classname") or "").removeprefix("language-") or "text")
+        node: dict[str, Any] = {"language": language, "html": highlight_lines(code, language, frozenset())}
+        if props.get("title"):
+            node["title"] = props["title"]
+        if "showlinenumbers" in props:
+            node["showLineNumbers"] = True
+        self.append(["CodeBlock", node])
+        self.out.code.append(CodeSpan(self.at(lines_below), code, True, language))
 
     def _finish_tabs(self, element: list[Any]) -> None:
         items = []
@@ -822,7 +883,10 @@ class TreeBuilder:
         opened: list[list[Any]] = []
         for child in children:
             kind = child.type
-            if kind == "text":
+            if self.html.code_block is not None and kind != "html_inline":  # a <CodeBlock>'s code
+                self.html.code_block[2].append(f"{child.markup}{child.content}{child.markup}" if kind == "code_inline"
+                                               else "\n" if kind in ("softbreak", "hardbreak") else child.content)
+            elif kind == "text":
                 self.text(child.content)
             elif kind == "softbreak":
                 self.text("\n")
@@ -849,6 +913,7 @@ class TreeBuilder:
                 opened.append(self.stack[-1])
             elif child.nesting == -1 and opened:
                 self.close_element(opened.pop())
+        self._unclosed_code_block()
 
     def _link(self, token: Token) -> None:
         href = self._from_page(str(token.attrs.get("href", "")))
@@ -935,3 +1000,16 @@ def _line_ranges(spec: str) -> set[int]:
 def _tab_value(label: str) -> str:
     """The label in lower case, `#` as "sharp": `:::tab C#` is the API reference's `csharp` samples."""
     return re.sub(r"[^a-z0-9]+", "-", label.lower().replace("#", "sharp")).strip("-") or "tab"
+
+
+def _literal(children: str) -> str | None:
+    """The code a `<CodeBlock>`'s children write out: their text, or the string or template literal
+    in braces (`{`…`}`, `{'…'}`); None for any other expression (a variable, a call)."""
+    text = children.strip()
+    if not text.startswith("{"):
+        return text
+    inner = text[1:-1].strip() if text.endswith("}") else ""
+    if len(inner) >= 2 and inner[0] == inner[-1] and inner[0] in "`'\"" and "${" not in inner:
+        return inner[1:-1]
+    return None
+

@@ -180,6 +180,8 @@ class ApiPageBuilder:
         if webhook:
             op["webhook"] = True
             op.pop("tag", None)
+            if isinstance(operation.get("x-retries"), str):  # what happens when the receiver does not answer 2xx
+                op["retries"] = self.markdown(operation["x-retries"], where.child("x-retries"))
         parameters = self._parameters(shared, item_where.child("parameters"), operation.get("parameters"),
                                       where.child("parameters"))
         op["parameters"] = parameters

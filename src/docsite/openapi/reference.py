@@ -3,7 +3,10 @@
 - `/specification/`: the landing page listing every API (description, version, servers, links);
 - `/specification/<name>`: one page per spec file (`catalog.yaml` -> `/specification/catalog`), its
   data made by page.py;
-- `/spec`: the machine-readable specs for download (YAML and JSON), with versions and changes.
+- `/specification/<name>/changelog`: what changed from version to version (changelog.py compares the
+  spec with its earlier versions kept in `content/specs/history/<name>/`);
+- `/spec`: the machine-readable specs for download (YAML and JSON, and each API's Postman collection
+  and environments: postman.py), with versions and changes.
 """
 
 from __future__ import annotations
@@ -22,7 +25,10 @@ from docsite.cache import ResultCache, results, use_cache
 from docsite.config import SiteConfig, load_config
 from docsite.errors import Problem, Report
 from docsite.markdown import render_markdown
+from docsite.markdown.text import plain_text, slugify
+from docsite.openapi.changelog import releases
 from docsite.openapi.page import ApiPageBuilder, api_page_meta
+from docsite.openapi.postman import postman_files
 from docsite.openapi.resolver import SpecError
 from docsite.openapi.samples import samples_file, samples_path
 from docsite.openapi.specs import (
@@ -30,6 +36,8 @@ from docsite.openapi.specs import (
     METHODS,
     ApiSpec,
     checked_before,
+    history_problems,
+    load_history,
     load_spec,
     load_specs,
     spec_files,
@@ -50,18 +58,25 @@ LANDING_NOT_FOUND = "/specification/404"  # what a path below LANDING that is no
 
 def reference_routes(specs: list[ApiSpec], config: SiteConfig, report: Report,
                      files: dict[str, bytes] | None = None) -> list[Route]:
-    """The routes; each API's Try-it data (docsite.openapi.tryit) and code samples beyond the first
-    language (docsite.openapi.samples) go into `files` (site path -> bytes)."""
+    """The routes; each API's Try-it data (docsite.openapi.tryit), code samples beyond the first
+    language (docsite.openapi.samples) and Postman files (docsite.openapi.postman) go into `files`
+    (site path -> bytes)."""
     landing = _landing(specs, config, report)
     routes = [landing, _landing_not_found(landing, config), _downloads(specs, config, report)]
     for spec in specs:
         route, data, problem = api_page(spec, config)
         if route is not None:
             routes.append(route)
+            routes.append(_changelog(spec, config, report))
         if data is not None and files is not None:
             files.update(data)
+            if route is not None:
+                tryit = json.loads(data[tryit_path(spec.name)])
+                files.update(postman_files(spec, route.data, tryit["operations"]))
         if problem is not None:
             report.extend([problem])
+    if specs:
+        report.extend(history_problems(specs[0].file.parent))
     return routes
 
 
@@ -198,7 +213,7 @@ def _landing_not_found(landing: Route, config: SiteConfig) -> Route:
 def _downloads(specs: list[ApiSpec], config: SiteConfig, report: Report) -> Route:
     title = "OpenAPI specifications"
     description = ("Download the machine-readable OpenAPI specifications of the Onebox APIs, in YAML and "
-                   "JSON, with their versions and change history.")
+                   "JSON, their Postman collections and environments, with their versions and change history.")
     apis = []
     for spec in specs:
         changelog = []
@@ -215,6 +230,36 @@ def _downloads(specs: list[ApiSpec], config: SiteConfig, report: Report) -> Rout
             "title": title, "description": description, "apis": apis}
     return Route(DOWNLOADS, "apiDownloads", data, search=None,
                  anchors={spec.name for spec in specs})
+
+
+def _changelog(spec: ApiSpec, config: SiteConfig, report: Report) -> Route:
+    """An API's changelog: each version's notes (`info.x-changelog`) and, where the version before it
+    is kept in the history folder, the changes computed between the two files."""
+    path = spec.changelog_route
+    title = f"{spec.title} changelog"
+    description = (f"What changed in the {spec.title} from version to version: operations, parameters, fields "
+                   "and enum values added, removed or changed, breaking changes marked.")
+    try:
+        found = releases(spec, load_history(spec, report))
+    except SpecError as error:
+        report.extend([error.problem])
+        found = []
+    versions: list[dict[str, Any]] = []
+    sections = [SearchSection("", title, description)]
+    for release in found:
+        anchor = "v" + (slugify(release.version.replace(".", "-")) or "0")
+        notes = [_inline_markdown(text, spec.file, spec.lines.get(pointer, 1), report)
+                 for text, pointer in release.notes]
+        changes = [change.data() for change in release.changes]
+        versions.append({"id": anchor, "version": release.version, "date": release.date, "notes": notes,
+                         "previous": release.previous, "changes": changes})
+        text = " ".join([*(text for text, _ in release.notes),
+                         *(plain_text([["span", None, *change.text]]) for change in release.changes)])
+        sections.append(SearchSection(anchor, f"{spec.title} {release.version}", text))
+    data = {"kind": "apiChangelog", "meta": page_meta(config, path, title, description), "title": title,
+            "description": description, "api": summary(spec), "versions": versions}
+    return Route(path, "apiChangelog", data, spec.file, search="other", sections=sections,
+                 anchors={str(version["id"]) for version in versions})
 
 
 def _inline_markdown(text: str, file: Path, line: int, report: Report) -> Any:

@@ -13,7 +13,7 @@ document too broken for the next one:
 5. Conventions of `content/specs/README.md` a machine can check: operations have an operationId,
    summary, description and tags; parameters a description and example; request bodies and
    success responses an example; `x-error-codes` and `x-changelog` are complete; error examples
-   use listed codes.
+   use listed codes; webhooks (3.1's `webhooks`) have a payload, a 2xx answer and `x-retries`.
 
 Every problem names the file, the JSON pointer of the node and the node's line.
 `check_spec_file` also returns the parsed document and the line of every pointer in it, so the
@@ -833,6 +833,7 @@ def _check_conventions(document: dict[str, Any], version: str, report: _Report) 
     _check_operations(document, report)
     _check_parameters(document, report)
     _check_bodies_and_responses(document, report)
+    _check_webhooks(document, report)
     _check_error_codes(document, report)
     _check_changelog(document, report)
 
@@ -903,6 +904,29 @@ def _check_bodies_and_responses(document: dict[str, Any], report: _Report) -> No
             if status.startswith("2") and status != "204":
                 response_pointer, response = dereference(document, f"{pointer}/responses/{escape(status)}")
                 _check_media_examples(document, response_pointer, response, f"{status} response", report)
+
+
+def _check_webhooks(document: dict[str, Any], report: _Report) -> None:
+    """A webhook says what it sends (a request body: the payload), what the receiver answers (a 2xx
+    response) and what happens when it does not (`x-retries`, Markdown, rendered as "Retries")."""
+    for pointer, item, operation in operations(document):
+        if not item.startswith("/webhooks/"):
+            continue
+        if "requestBody" not in operation:
+            report.add(pointer, "the webhook has no requestBody", "describe its payload: a `requestBody` with the "
+                       "JSON schema of the body the platform sends and an example")
+        responses = operation.get("responses")
+        if not any(str(status).startswith("2") for status in (responses if isinstance(responses, dict) else {})):
+            report.add(pointer, "the webhook has no 2xx response",
+                       "say what the receiver answers and how fast (\"200\": description: Any 2xx within 10 seconds "
+                       "acknowledges the event)")
+        retries = operation.get("x-retries")
+        if not isinstance(retries, str) or not retries.strip():
+            report.add(f"{pointer}/x-retries" if "x-retries" in operation else pointer,
+                       "the webhook has no `x-retries`" if "x-retries" not in operation
+                       else "`x-retries` must be Markdown text",
+                       "say when a delivery is retried, how often and for how long, and what happens after the last "
+                       "attempt (`x-retries: |` then the text; a YAML anchor shares it between webhooks)")
 
 
 def _check_media_examples(document: dict[str, Any], pointer: str, owner: Any, what: str,

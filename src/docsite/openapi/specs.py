@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import signal
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -18,10 +19,12 @@ from typing import Any
 
 from docsite.cache import ResultCache, cached
 from docsite.content_files import read_bytes
-from docsite.errors import BuildError, Report
+from docsite.errors import BuildError, Problem, Report
+from docsite.markdown.text import slugify
 from docsite.openapi.spec_validation import CheckedSpec, check_spec_file
 
 DOWNLOADS = "/spec"
+HISTORY = "history"  # content/specs/history/<api>/<version>.yaml: the earlier versions a changelog compares
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
 
@@ -69,6 +72,45 @@ class ApiSpec:
     def download(self, ext: str) -> str:
         return f"{DOWNLOADS}/{self.name}.{ext}"
 
+    def postman_download(self, environment: Environment | None = None) -> str:
+        """The site path of the API's Postman collection, or of its environment file for `environment`."""
+        if environment is None:
+            return self.download("postman_collection.json")
+        return self.download(f"{environment.slug}.postman_environment.json")
+
+    @property
+    def changelog_route(self) -> str:
+        return f"{self.route}/changelog"
+
+    @property
+    def environments(self) -> list[Environment]:
+        """The spec's top-level servers, as the environments an integrator switches between."""
+        out: list[Environment] = []
+        for index, server in enumerate(_list(self.document.get("servers"))):
+            if not isinstance(server, dict) or not isinstance(server.get("url"), str):
+                continue
+            url = server["url"]
+            variables = server.get("variables")
+            for name, variable in (variables.items() if isinstance(variables, dict) else []):
+                if isinstance(variable, dict):
+                    url = url.replace(f"{{{name}}}", str(variable.get("default", "")))
+            name = str(server.get("description") or "").strip() or f"Server {index + 1}"
+            slug = slugify(name) or f"server-{index + 1}"
+            if any(slug == other.slug for other in out):
+                slug = f"{slug}-{index + 1}"
+            out.append(Environment(slug, name, url.rstrip("/"), server["url"]))
+        return out
+
+
+@dataclass(frozen=True)
+class Environment:
+    """A server of a spec, as a Postman environment."""
+
+    slug: str      # pre-production: its file's name
+    name: str      # Pre-production: the server's description
+    url: str       # the base URL, variables replaced by their defaults
+    spec_url: str  # the URL as the spec writes it
+
 
 # A specs folder -> the processes validating its specs into the result cache ahead of this one
 # (docsite.openapi.reference.specs_ahead): load_specs waits for them, then reads their results.
@@ -108,6 +150,53 @@ def load_specs(specs_dir: Path, report: Report) -> list[ApiSpec]:
     done: the problems are the same, made by the same code from the same bytes."""
     wait_ahead(specs_dir)
     return [spec for file in spec_files_of(specs_dir) if (spec := load_spec(file, report)) is not None]
+
+
+def load_history(spec: ApiSpec, report: Report) -> list[ApiSpec]:
+    """The earlier versions of `spec` kept in `history/<api>/<version>.yaml` beside it, validated as
+    specs are, oldest first; a file whose `info.version` is not its name, or not older than the
+    current spec's, is reported and left out."""
+    out = []
+    for file in spec_files_of(spec.file.parent / HISTORY / spec.name):
+        older = load_spec(file, report)
+        if older is None:
+            continue
+        line = older.lines.get("/info/version")
+        if older.version != file.stem:
+            report.extend([Problem(f"this earlier version of the {spec.title} says `info.version: {older.version}`, "
+                                   f"but its file is named {file.name}", file, line,
+                                   f"name the file {older.version}.yaml, or write the version it holds")])
+        elif version_key(older.version) >= version_key(spec.version):
+            report.extend([Problem(f"version {older.version} is kept as an earlier version of the {spec.title}, "
+                                   f"but the current spec ({spec.file.name}) is version {spec.version}", file, line,
+                                   "keep only older versions in the history folder, or raise the current "
+                                   "spec's `info.version`")])
+        else:
+            out.append(older)
+    return sorted(out, key=lambda older: version_key(older.version))
+
+
+def history_problems(specs_dir: Path) -> list[Problem]:
+    """What in `specs/history/` no spec's changelog reads: a folder named for no spec file, a file
+    outside the API folders."""
+    folder = specs_dir / HISTORY
+    names = {file.stem for file in spec_files_of(specs_dir)}
+    problems = []
+    for entry in sorted(folder.iterdir()) if folder.is_dir() else []:
+        if entry.is_dir() and entry.name not in names:
+            problems.append(Problem(f"{HISTORY}/{entry.name}/ holds earlier versions of an API that has no spec: "
+                                    f"there is no {entry.name}.yaml beside {HISTORY}/", entry, None,
+                                    "name the folder after its API's spec file (history/catalog/ for catalog.yaml), "
+                                    "or delete it"))
+        elif entry.is_file() and entry.suffix == ".yaml":
+            problems.append(Problem(f"{entry.name} is not in an API's folder: its changelog would not read it",
+                                    entry, None, f"move it to {HISTORY}/<api>/<version>.yaml"))
+    return problems
+
+
+def version_key(version: str) -> tuple[tuple[int, str], ...]:
+    """A version's order: numbers compared as numbers (1.10.0 after 1.9.0)."""
+    return tuple((int(part), "") if part.isdigit() else (-1, part) for part in re.split(r"[.+-]", version))
 
 
 def load_spec(file: Path, report: Report) -> ApiSpec | None:
@@ -186,6 +275,10 @@ def summary(spec: ApiSpec) -> dict[str, Any]:
         "servers": [{"url": str(s.get("url")), "description": str(s.get("description") or "")}
                     for s in _list(document.get("servers")) if isinstance(s, dict)],
         "downloads": {"yaml": spec.download("yaml"), "json": spec.download("json")},
+        "postman": {"collection": spec.postman_download(),
+                    "environments": [{"name": environment.name, "href": spec.postman_download(environment)}
+                                     for environment in spec.environments]},
+        "changelogPage": spec.changelog_route,
         "operations": sum(1 for item in (document.get("paths") or {}).values() if isinstance(item, dict)
                           for method in item if method in METHODS),
         "tags": [str(t.get("name")) for t in _list(document.get("tags")) if isinstance(t, dict)],

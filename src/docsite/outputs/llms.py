@@ -4,7 +4,8 @@
   Markdown at its route with `.md` appended (`/docs/environments.md`, `/docs.md` for `/docs/`,
   `/index.md` for `/`): front matter reduced to title and description, then the page's content
   (docsite.markdown.to_markdown). The six API references list their operations (method, path,
-  parameters, request body, responses), their error codes and their schemas.
+  parameters, request body, responses), their webhooks (payload, answer, retries), their error codes
+  and their schemas.
 - `llms.txt` (https://llmstxt.org): the site's title and summary, then sections of links to those
   Markdown files with one-line descriptions: the docs in sidebar order, the API reference, the FAQ,
   and the rest under "Optional".
@@ -36,7 +37,7 @@ from docsite.site_paths import NOT_FOUND
 LLMS_TXT = "/llms.txt"
 LLMS_FULL_TXT = "/llms-full.txt"
 LLMS_STATUS = {"unreleased": "not yet released", "unmaintained": "no longer maintained"}  # by version banner
-_MARKDOWN_KINDS = frozenset({"doc", "docCategory", "blogPost", "page", "apiReference"})
+_MARKDOWN_KINDS = frozenset({"doc", "docCategory", "blogPost", "page", "apiReference", "apiChangelog"})
 
 
 def has_markdown(route: Route) -> bool:
@@ -128,6 +129,8 @@ def page_markdown(route: Route, config: SiteConfig) -> str:
 
     if route.kind == "apiReference":
         body = api_markdown(route.data, absolute)
+    elif route.kind == "apiChangelog":
+        body = changelog_markdown(route.data, absolute)
     elif route.kind == "docCategory":
         body = _category(route.data, absolute)
     else:
@@ -163,12 +166,21 @@ def api_markdown(data: dict[str, Any], absolute: Any) -> str:
     downloads = api.get("downloads", {})
     if downloads:
         out.append("OpenAPI document: " + ", ".join(f"[{kind}]({absolute(path)})" for kind, path in downloads.items()))
+    postman = api.get("postman")
+    if postman:
+        out.append(f"Postman: [collection]({absolute(postman['collection'])}), environments "
+                   + ", ".join(f"[{e['name']}]({absolute(e['href'])})" for e in postman["environments"]))
+    if api.get("changelogPage"):
+        out.append(f"Changes between versions: [changelog]({absolute(markdown_route(str(api['changelogPage'])))})")
     for group in data.get("groups", []):
         out.append(f"## {group.get('name', '')}")
         if group.get("description"):
             out.append(_prose(group["description"], absolute))
         for operation in group.get("operations", []):
             out.append(_operation(operation, absolute))
+    if data.get("webhooks"):
+        out.append("## Webhooks\n\nCalls the platform makes to your endpoint.")
+        out.extend(_operation(webhook, absolute) for webhook in data["webhooks"])
     if data.get("errors"):
         out.append("## Error codes\n\n| Code | Status | Meaning |\n|---|---|---|\n" + "\n".join(
             f"| `{e['code']}` | {e.get('status', '')} | {_line(e.get('description', ''), absolute)} |"
@@ -180,9 +192,29 @@ def api_markdown(data: dict[str, Any], absolute: Any) -> str:
     return "\n\n".join(part for part in out if part.strip()) + "\n"
 
 
+def changelog_markdown(data: dict[str, Any], absolute: Any) -> str:
+    """An API's changelog: each version's notes, then its computed changes, breaking ones marked."""
+    out = [str(data.get("description", ""))]
+    for version in data.get("versions", []):
+        out.append(f"## {version['version']}" + (f" ({version['date']})" if version.get("date") else ""))
+        if version.get("notes"):
+            out.append("\n".join(f"- {_line(note, absolute)}" for note in version["notes"]))
+        if version.get("previous") is not None:
+            changes = version.get("changes", [])
+            out.append(f"Compared with {version['previous']}:" if changes
+                       else f"Compared with {version['previous']}: no operation, parameter or field changed.")
+            if changes:
+                out.append("\n".join(f"- {'**Breaking** ' if change['breaking'] else ''}`{change['operation']}`: "
+                                     f"{_line(change['text'], absolute)}" for change in changes))
+    return "\n\n".join(part for part in out if part) + "\n"
+
+
 def _operation(operation: dict[str, Any], absolute: Any) -> str:
+    webhook = operation.get("webhook") is True
+    called = (f"Webhook `{operation['path']}`: a `{operation['method']}` to your endpoint" if webhook
+              else f"`{operation['method']} {operation['path']}`")
     parts = [f"### {operation.get('summary') or operation.get('operationId')}",
-             f"`{operation['method']} {operation['path']}` (operationId `{operation.get('operationId')}`)"]
+             f"{called} (operationId `{operation.get('operationId')}`)"]
     if operation.get("description"):
         parts.append(_prose(operation["description"], absolute))
     parameters = operation.get("parameters", [])
@@ -196,7 +228,7 @@ def _operation(operation: dict[str, Any], absolute: Any) -> str:
     if isinstance(body, dict):
         for content in body.get("content", []):
             schema = _schema_block(content.get("schema", {}), absolute)
-            parts.append(f"Request body (`{content.get('type')}`):\n\n{schema}")
+            parts.append(f"{'Payload' if webhook else 'Request body'} (`{content.get('type')}`):\n\n{schema}")
     responses = operation.get("responses", [])
     if responses:
         lines = []
@@ -206,6 +238,8 @@ def _operation(operation: dict[str, Any], absolute: Any) -> str:
             ref = f" (`{response['ref']}`)" if response.get("ref") else ""
             lines.append(f"- `{status}`{ref}: {description}")
         parts.append("Responses:\n\n" + "\n".join(lines))
+    if operation.get("retries"):
+        parts.append("Retries: " + _prose(operation["retries"], absolute))
     return "\n\n".join(parts)
 
 

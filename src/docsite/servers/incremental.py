@@ -696,7 +696,7 @@ def _specs_edited(site: Site, changed: set[Path], specs_dir: Path, registry: dic
     return replace(site, specs=specs, content=content, routes=routes, files=files, search=search, targets=targets)
 
 
-_REFERENCE_KINDS = {"apiLanding", "apiReference", "apiDownloads"}  # the routes reference_routes makes
+_REFERENCE_KINDS = {"apiLanding", "apiReference", "apiDownloads", "apiChangelog"}  # the routes reference_routes makes
 
 
 def _llms_after_edit(site: Site, routes: list[Route], route: Route, latest: str) -> dict[str, bytes]:

@@ -25,12 +25,15 @@ request headers is dropped (`run`).
 
 Throughput: the app is plain ASGI (no framework between uvicorn and the files) on uvloop and
 httptools; a file's bytes and its answer's headers are kept in memory while the file is unchanged
-(`_Answers`), so an answer costs a few `stat` calls and one write.
+(`_Answers`), so an answer costs a few `stat` calls and one write. An answer from memory is written
+from the HTTP parser's callback, without a task or ASGI messages (`SlowHeadersProtocol._direct_answer`:
+what still goes the ASGI way, and why).
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import re
@@ -41,11 +44,12 @@ from email.utils import formatdate, parsedate_to_datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
+import httptools
 import uvicorn
 from starlette.types import Message, Receive, Scope, Send
-from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
 
 from docsite.outputs.delivery import (
     ENCODINGS,
@@ -68,41 +72,54 @@ _METHODS = ("GET", "HEAD")
 Headers = list[tuple[bytes, bytes]]
 
 
+Kind = Literal["file", "redirect", "not_found"]
+
+
 @dataclass(frozen=True)
 class Resolution:
-    kind: Literal["file", "redirect", "not_found"]
+    kind: Kind
     file: Path | None = None
     location: str | None = None
 
 
 def resolve(build: Path, url_path: str, base_url: str = "/", trailing_slash: bool | None = None) -> Resolution:
     """What to answer for `url_path` (the request path, percent-decoded)."""
-    not_found = Resolution("not_found", build / "404.html")
+    kind, target = _resolve(str(build), url_path, base_url, trailing_slash)
+    if kind == "file":
+        return Resolution("file", Path(target))
+    if kind == "redirect":
+        return Resolution("redirect", location=target)
+    return Resolution("not_found", build / "404.html")
+
+
+def _resolve(root: str, url_path: str, base_url: str, trailing_slash: bool | None) -> tuple[Kind, str]:
+    """`resolve` in strings (the file's path, or the redirect's location; "" when not found): no
+    `pathlib` object on an answer's way, where making them took a third of the app's time."""
+    not_found: tuple[Kind, str] = ("not_found", "")
     url_path = _SLASHES.sub("/", url_path)
     if not url_path.startswith(base_url) and url_path + "/" != base_url:
         return not_found
     relative = url_path[len(base_url):] if url_path.startswith(base_url) else ""
     if ".." in relative.split("/") or relative in RULE_FILES or "\0" in relative:
         return not_found
-    root = str(build)
     try:
         twinned = twin_of(relative)
         if twinned is not None and os.path.isfile(os.path.join(root, twinned)):
             return not_found
         if relative and os.path.isfile(exact := os.path.join(root, relative)):
-            return Resolution("file", Path(exact))
+            return "file", exact
         page = _route_file(root, relative)
         if page is not None:
             if trailing_slash is True and relative and not relative.endswith("/"):
-                return Resolution("redirect", location=base_url + relative + "/")
+                return "redirect", base_url + relative + "/"
             if trailing_slash is False and relative.endswith("/"):
-                return Resolution("redirect", location=base_url + relative.rstrip("/"))
-            return Resolution("file", Path(page))
+                return "redirect", base_url + relative.rstrip("/")
+            return "file", page
         for suffix in ("/index.html", "index.html", ".html"):
             if relative.endswith(suffix):
                 page = _route_file(root, relative[: -len(suffix)])
                 if page is not None:
-                    return Resolution("file", Path(page))
+                    return "file", page
                 break
     except (OSError, ValueError):  # a name too long for the file system: no such page
         return not_found
@@ -166,11 +183,19 @@ class _Answer:
     file: str | None = None  # a file too large to keep: sent from `start` for `length` bytes
     start: int = 0
     length: int = 0
+    wire: bytes = b""  # `full_headers` as they are written, when kept with the file's answer
+
+    def full_headers(self) -> Headers:
+        """The headers sent: with the body's length (a 304 has none)."""
+        size = len(self.body) if self.file is None else self.length
+        return self.headers if self.status == 304 else [*self.headers, (b"content-length", str(size).encode())]
+
+    def header_lines(self) -> bytes:
+        """`full_headers` as written on the wire."""
+        return self.wire or _lines(self.full_headers())
 
     async def send(self, send: Send, head: bool) -> None:
-        size = len(self.body) if self.file is None else self.length
-        headers = self.headers if self.status == 304 else [*self.headers, (b"content-length", str(size).encode())]
-        await send({"type": "http.response.start", "status": self.status, "headers": headers})
+        await send({"type": "http.response.start", "status": self.status, "headers": self.full_headers()})
         if head:
             await send({"type": "http.response.body", "body": b""})
         elif self.file is None:
@@ -178,6 +203,11 @@ class _Answer:
         else:
             for chunk, last in _chunks(self.file, self.start, self.length):
                 await send({"type": "http.response.body", "body": chunk, "more_body": not last})
+
+
+def _lines(headers: Headers) -> bytes:
+    """Headers as written on the wire."""
+    return b"".join([name + b": " + value + b"\r\n" for name, value in headers])
 
 
 def _chunks(file: str, start: int, length: int) -> Iterator[tuple[bytes, bool]]:
@@ -202,6 +232,7 @@ class _Kept:
     mtime: int
     size: int
     body: bytes | None
+    wire: bytes = b""  # the headers as written (`_Answer.wire`), with the length of `body`
 
 
 class _Answers:
@@ -239,7 +270,8 @@ class _Answers:
                 body = source.read()
             if len(body) != status.st_size:  # written to meanwhile: read it again next time
                 return _Kept((0, 0, 0), headers, etag, int(status.st_mtime), len(body), body)
-        kept = _Kept(check, headers, etag, int(status.st_mtime), status.st_size, body)
+        wire = _lines([*headers, (b"content-length", str(len(body)).encode())]) if body is not None else b""
+        kept = _Kept(check, headers, etag, int(status.st_mtime), status.st_size, body, wire)
         self.kept[key] = kept
         self.bytes += len(body or b"")
         while self.bytes > _CACHE_BYTES and len(self.kept) > 1:
@@ -259,6 +291,7 @@ class PreviewApp:
 
     def __init__(self, build: Path) -> None:
         self.build = build.resolve()
+        self.root = str(self.build)  # the files' paths are strings below it (`_resolve`)
         self.settings = _Settings(self.build)
         self.answers = _Answers()
 
@@ -296,22 +329,19 @@ class PreviewApp:
         moved = site.rules.redirect_for(rules_path) if inside else None
         if moved is not None:
             return self._redirect(moved[1], moved[0], query, site.headers_for(rules_path, https))
-        found = resolve(self.build, path, site.base_url, site.trailing_slash)
-        if found.kind == "redirect":
-            assert found.location is not None
-            return self._redirect(301, found.location, query, site.headers_for(rules_path, https))
+        kind, found = _resolve(self.root, path, site.base_url, site.trailing_slash)
+        if kind == "redirect":
+            return self._redirect(301, found, query, site.headers_for(rules_path, https))
         request = _request_headers(scope)
-        if found.kind == "not_found":
+        if kind == "not_found":
             page = site.rules.not_found_page(rules_path)
-            if not os.path.isfile(self.build / page.lstrip("/")):
+            if not os.path.isfile(os.path.join(self.root, page.lstrip("/"))):
                 page = "/404.html"
             try:
-                return self._file(site, request, str(self.build / page.lstrip("/")), page, 404, https)
+                return self._file(site, request, os.path.join(self.root, page.lstrip("/")), page, 404, https)
             except FileNotFoundError:  # a build without a not-found page
                 return self.error(404, "Not Found", https)
-        assert found.file is not None
-        site_path = "/" + found.file.relative_to(self.build).as_posix()
-        return self._file(site, request, str(found.file), site_path, 200, https)
+        return self._file(site, request, found, found[len(self.root):], 200, https)
 
     @staticmethod
     def _redirect(status: int, location: str, query: str, headers: Headers) -> _Answer:
@@ -352,7 +382,7 @@ class PreviewApp:
                     return _Answer(206, headers, body[start:end])
                 return _Answer(206, headers, file=served, start=start, length=end - start)
         if body is not None:
-            return _Answer(status, kept.headers, body)
+            return _Answer(status, kept.headers, body, wire=kept.wire)
         return _Answer(status, kept.headers, file=served, length=kept.size)
 
 
@@ -434,11 +464,15 @@ def _single_range(header: str, size: int) -> tuple[int, int] | None:
     return (start, end) if start < size else (0, 0)
 
 
+_DEFAULTS: list[Any] = [None, b""]  # uvicorn's default headers, and their lines
+
+
 class SlowHeadersProtocol(HttpToolsProtocol):
     """uvicorn's HTTP/1.1 protocol (httptools), which drops a connection whose request headers have
     not all arrived `HEADER_TIMEOUT` seconds after it opened or after its previous response (a
     client that trickles its headers would otherwise hold the connection forever), and whose answer
-    to a malformed request (400) carries the site's headers like every other answer."""
+    to a malformed request (400) carries the site's headers like every other answer. An answer
+    the app has in memory is written as soon as its request has arrived (`_direct_answer`)."""
 
     header_timeout = HEADER_TIMEOUT
     app_headers: PreviewApp | None = None  # the app whose headers a 400 carries
@@ -446,6 +480,7 @@ class SlowHeadersProtocol(HttpToolsProtocol):
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._header_timer: asyncio.TimerHandle | None = None
+        self._direct: tuple[_Answer, bool] | None = None  # the answer `on_message_complete` writes
         self._arm()
 
     def _arm(self) -> None:
@@ -464,7 +499,64 @@ class SlowHeadersProtocol(HttpToolsProtocol):
 
     def on_headers_complete(self) -> None:
         self._disarm()
-        super().on_headers_complete()
+        self._direct = self._direct_answer()
+        if self._direct is None:
+            super().on_headers_complete()
+
+    def _direct_answer(self) -> tuple[_Answer, bool] | None:
+        """The answer to the request whose headers just arrived, and whether the connection stays
+        open, when it can be written at once (`on_message_complete`): a file kept in memory, a
+        redirect, a 404 or an error, to a request that needs nothing else of uvicorn. None for the
+        rest, which goes the ASGI way (the app in a task of its own): a file streamed from disk, a
+        request while an answer of that way is under way (pipelined), or while a previous answer
+        has not been flushed (the client reads slowly: the ASGI way waits for it), a proxy's
+        `X-Forwarded-Proto` (uvicorn's proxy-headers middleware reads it), `Expect: 100-continue`,
+        an upgrade. An answer written here skips the task, the ASGI messages and their checks:
+        35-50% of the CPU per compressed answer (docs/architecture.md, Preview server throughput)."""
+        app = self.app_headers
+        if (app is None or self.flow.write_paused or (self.cycle is not None and not self.cycle.response_complete)
+                or self.expect_100_continue or self.parser.should_upgrade()
+                or any(name == b"x-forwarded-proto" for name, _ in self.headers)):
+            return None
+        version = self.parser.get_http_version()
+        scope: Scope = self.scope  # type: ignore[assignment]  # uvicorn's TypedDict, starlette's mapping
+        scope["method"] = self.parser.get_method().decode("ascii")
+        if version != "1.1":
+            scope["http_version"] = version
+        url = httptools.parse_url(self.url)
+        path = url.path.decode("ascii")
+        scope["path"] = self.root_path + (unquote(path) if "%" in path else path)
+        scope["raw_path"] = self.root_path.encode("ascii") + url.path
+        scope["query_string"] = url.query or b""
+        try:
+            answer = app.answer(scope)
+        except Exception:  # the ASGI way answers 500 and logs the trace
+            return None
+        if answer.file is not None:
+            return None
+        return answer, version != "1.0" and self.parser.should_keep_alive()
+
+    def on_body(self, body: bytes) -> None:
+        if self._direct is None:  # a body to a request answered directly is not read
+            super().on_body(body)
+
+    def on_message_complete(self) -> None:
+        if self._direct is None:
+            super().on_message_complete()
+            return
+        answer, keep_alive = self._direct
+        self._direct = None
+        if self.transport.is_closing():
+            return
+        defaults = self.server_state.default_headers  # the date, made again each second
+        if defaults is not _DEFAULTS[0]:
+            _DEFAULTS[:] = [defaults, _lines(defaults)]
+        head = b"".join([STATUS_LINE[answer.status], _DEFAULTS[1], answer.header_lines(),
+                         b"\r\n" if keep_alive else b"connection: close\r\n\r\n"])
+        self.transport.writelines([head] if self.scope["method"] == "HEAD" or not answer.body else [head, answer.body])
+        if not keep_alive:
+            self.transport.close()
+        self.on_response_complete()
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
@@ -480,7 +572,7 @@ class SlowHeadersProtocol(HttpToolsProtocol):
         if self.app_headers is not None:
             try:
                 site = self.app_headers.settings.current()
-                headers = b"".join(name + b": " + value + b"\r\n" for name, value in site.headers_for("/", False))
+                headers = _lines(site.headers_for("/", False))
             except (OSError, ValueError):  # the build's rules cannot be read: the answer goes without them
                 pass
         body = msg.encode("ascii")
@@ -500,4 +592,10 @@ def server_config(build: Path, host: str, port: int, header_timeout: float = HEA
 
 
 def run(build: Path, host: str, port: int) -> None:
-    uvicorn.Server(server_config(build, host, port)).run()
+    server = uvicorn.Server(server_config(build, host, port))
+    # what the process holds by now (the builder's modules, the site it may just have built) is left
+    # out of the cycle collector's passes: they are never garbage, and a full pass over them paused
+    # every connection at once (docsite.gc_pause)
+    gc.collect()
+    gc.freeze()
+    server.run()
