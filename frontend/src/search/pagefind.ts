@@ -72,10 +72,7 @@ export function loadPagefind(bundle: string, importer: (url: string) => Promise<
       await pagefind.init();
       return pagefind;
     },
-    (error: unknown) => {
-      console.error('The Pagefind search bundle could not be loaded; searching without it.', error);
-      return null;
-    },
+    () => null, // silently, as the spec has it for an index that cannot be fetched
   );
   return api;
 }
@@ -98,10 +95,11 @@ export async function searchPagefind(
   { limit, offset = 0, count = limit }: { limit: number; offset?: number; count?: number },
 ): Promise<SearchResults> {
   const pagefind = await loadPagefind(bundle);
-  if (!pagefind || !query.trim()) return { query, hits: [], total: 0 };
+  const words = queryWords(query);
+  if (!pagefind || words.length === 0) return { query, hits: [], total: 0 };
   const key = tags.join(' ');
   if (!last || last.query !== query || last.tags !== key) {
-    const found = await pagefind.search(query, { filters: { index: { any: tags } } });
+    const found = await pagefind.search(words.join(' '), { filters: { index: { any: tags } } });
     last = { query, tags: key, pages: found?.results ?? [], read: 0, hits: [] };
   }
   const found = last;
@@ -148,8 +146,9 @@ function pageFields(page: PagefindData): PageFields {
   }
 }
 
+/** The reader's words, without what is query syntax to lunr or Pagefind (`"` makes a phrase). */
 function queryWords(query: string): string[] {
-  return query.toLowerCase().split(/[\s\-:^~+*]+/).filter(Boolean);
+  return query.toLowerCase().split(/[\s\-:^~+*"]+/).filter(Boolean);
 }
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'" };

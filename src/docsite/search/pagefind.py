@@ -27,6 +27,7 @@ import html
 import json
 import tempfile
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from itertools import groupby
 from pathlib import Path
 
@@ -105,7 +106,11 @@ def pagefind_files(documents: list[SearchDocument], settings: Search, language: 
     path in the site (`pagefind/...`) -> content."""
     with tempfile.TemporaryDirectory(prefix="docsite-pagefind-") as folder:
         out = Path(folder) / BUNDLE
-        asyncio.run(_index(documents, settings, language.split("-")[0].lower() or "en", out))
+        # In a thread of its own: Pagefind's API is async, and the caller may have an event loop
+        # running (the dev server; Playwright's, in the tests).
+        code = language.split("-")[0].lower() or "en"
+        with ThreadPoolExecutor(1) as thread:
+            thread.submit(asyncio.run, _index(documents, settings, code, out)).result()
         for file in sorted(out.rglob("*")):
             if file.is_file() and not file.name.startswith(_UNUSED):
                 yield f"{BUNDLE}/{file.relative_to(out).as_posix()}", file.read_bytes()
