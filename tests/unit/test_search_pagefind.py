@@ -14,7 +14,7 @@ import pytest
 from docsite.config import Search
 from docsite.errors import BuildError
 from docsite.search import SearchDocument, SearchPage
-from docsite.search.pagefind import AUTO_THRESHOLD, choose_engine, estimated_lunr_gzip, page_html, pagefind_files
+from docsite.search.pagefind import AUTO_THRESHOLD, choose_engine, estimated_lunr_gzip, pagefind_files, section_html
 from tests.unit.sitefiles import load
 
 
@@ -56,21 +56,22 @@ def test_a_chosen_engine_is_kept_whatever_the_size(engine: str) -> None:
     assert choose_engine(Search(engine=engine), large) == (engine, f"search.engine is {engine} in site.yaml")
 
 
-def test_a_page_is_indexed_with_lunrs_weights_its_filters_and_its_fields() -> None:
-    sections = [document("/docs/refund", "", "Refund <order> items", "How to refund."),
-                document("/docs/refund", "partial", "Partial refund", "Refund a few items.")]
-    html = page_html(sections, Search(), "en")
-    assert '<h1 data-pagefind-weight="7">Refund &lt;order&gt; items</h1>' in html  # title 5 + 2: above headings
-    assert '<h2 id="partial" data-pagefind-weight="5">Partial refund</h2>' in html
-    assert '<p data-pagefind-weight="1">Refund a few items.</p>' in html
-    assert '<p data-pagefind-weight="3">Orders</p>' in html  # tags
-    assert '<p data-pagefind-weight="3">refund money back</p>' in html  # keywords
-    assert '<span data-pagefind-filter="index">docs-default-current</span>' in html
-    assert '<span data-pagefind-filter="tag">Orders</span>' in html
-    meta = re.search(r'<span data-pagefind-meta="doc">(.*?)</span>', html)
+def test_a_section_is_a_record_with_lunrs_weights_its_filters_and_its_fields() -> None:
+    own = section_html(document("/docs/refund", "", "Refund <order> items", "How to refund."), Search(), "en")
+    assert '<h1 data-pagefind-weight="5">Refund &lt;order&gt; items</h1>' in own  # title 5, above the text
+    assert '<p data-pagefind-weight="1">How to refund.</p>' in own
+    assert '<p data-pagefind-weight="3">Orders</p>' in own  # tags
+    assert '<p data-pagefind-weight="3">refund money back</p>' in own  # keywords
+    assert '<span data-pagefind-filter="index">docs-default-current</span>' in own
+    assert '<span data-pagefind-filter="tag">Orders</span>' in own
+    meta = re.search(r'<span data-pagefind-meta="doc">(.*?)</span>', own)
     assert meta is not None
-    assert json.loads(html_module.unescape(meta[1])) == {"pageTitle": "Refund <order> items", "type": "docs",
-                                                         "tags": ["Orders"], "sidebarParentCategories": ["Tutorials"]}
+    assert json.loads(html_module.unescape(meta[1])) == {
+        "sectionTitle": "Refund <order> items", "pageTitle": "Refund <order> items", "type": "docs",
+        "tags": ["Orders"], "sidebarParentCategories": ["Tutorials"]}
+    other = section_html(document("/docs/refund", "partial", "Partial refund", "Refund a few items."), Search(), "en")
+    assert '<h1 data-pagefind-weight="5">Partial refund</h1>' in other
+    assert "money back" not in other  # the page's tags and keywords: in its own section only
 
 
 def test_the_bundle_holds_what_the_browser_loads_and_no_pagefind_ui() -> None:
@@ -85,6 +86,6 @@ def test_the_bundle_holds_what_the_browser_loads_and_no_pagefind_ui() -> None:
     assert not [name for name in names if "-ui" in name or "highlight" in name]
     entry = json.loads(files["pagefind/pagefind-entry.json"])
     assert set(entry["languages"]) == {"en"}
-    assert entry["languages"]["en"]["page_count"] == 3  # pages, their sections within
+    assert entry["languages"]["en"]["page_count"] == 4  # a record per section
     assert any(name.startswith("pagefind/fragment/") for name in names)
     assert any(name.startswith("pagefind/filter/") for name in names)

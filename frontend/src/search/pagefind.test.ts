@@ -1,33 +1,26 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { excerptSnippet, loadPagefind, pageHits, resetPagefind, searchPagefind, type PagefindApi } from './pagefind';
+import { excerptSnippet, loadPagefind, resetPagefind, searchPagefind, sectionHit, type PagefindApi, type PagefindData } from './pagefind';
 
 const BUNDLE = 'http://site.test/pagefind/';
 
-/** A page as Pagefind's `data()` gives it: meta `doc` as the builder writes it, sections with their scores. */
-function page(url: string, title: string, sections: { title: string; anchor?: string; score: number }[]) {
+/** A section as Pagefind's `data()` gives it: meta `doc` as the builder writes it. */
+function section(url: string, title: string): PagefindData {
   return {
     url,
-    meta: { doc: JSON.stringify({ pageTitle: title, type: 'docs', tags: ['Orders'], sidebarParentCategories: ['Tutorials'] }) },
-    excerpt: 'page',
-    sub_results: sections.map((section) => ({
-      title: section.title,
-      url: section.anchor ? `${url}#${section.anchor}` : url,
-      anchor: section.anchor ? { id: section.anchor } : undefined,
-      excerpt: `about <mark>refunds</mark> &amp; ${section.title}`,
-      weighted_locations: [{ weight: 1, balanced_score: section.score, location: 0 }],
-    })),
+    meta: { doc: JSON.stringify({ sectionTitle: title, pageTitle: 'Refund order items', type: 'docs', tags: ['Orders'], sidebarParentCategories: ['Tutorials'] }) },
+    excerpt: `about <mark>refunds</mark> &amp; ${title}`,
   };
 }
 
-/** Pagefind's API over `pages`, recording the searches and how many pages' data were read. */
-function fakePagefind(pages: ReturnType<typeof page>[]) {
+/** Pagefind's API over `sections`, recording the searches and how many results' data were read. */
+function fakePagefind(sections: PagefindData[]) {
   const calls = { searches: [] as { query: string; filters: unknown }[], read: 0, options: {} as Record<string, unknown> };
   const api: PagefindApi = {
     options: async (options) => void Object.assign(calls.options, options),
     init: async () => {},
     search: async (query, options) => {
       calls.searches.push({ query, filters: options?.filters });
-      return { results: pages.map((data, i) => ({ score: pages.length - i, data: async () => (calls.read++, data) })) };
+      return { results: sections.map((data, i) => ({ score: sections.length - i, data: async () => (calls.read++, data) })) };
     },
   };
   return { api, calls };
@@ -36,11 +29,11 @@ function fakePagefind(pages: ReturnType<typeof page>[]) {
 afterEach(() => resetPagefind());
 
 describe('Pagefind results', () => {
-  it('are sections in the shape of lunr hits, the best section of a page first', () => {
-    const hits = pageHits(page('/docs/refund', 'Refund order items', [{ title: 'Refund order items', score: 1 }, { title: 'Partial refund', anchor: 'partial', score: 5 }]), 2, 'Refund part');
-    expect(hits.map((hit) => hit.document.sectionRoute)).toEqual(['/docs/refund#partial', '/docs/refund']);
-    expect(hits[0]?.document).toMatchObject({ sectionTitle: 'Partial refund', pageTitle: 'Refund order items', type: 'docs', sidebarParentCategories: ['Tutorials'], tags: ['Orders'] });
-    expect(hits[0]?.terms).toEqual(['refund', 'part', 'refunds']); // the query's words and the words marked
+  it('are sections in the shape of lunr hits', () => {
+    const hit = sectionHit(section('/docs/refund#partial', 'Partial refund'), 2, 'Refund part');
+    expect(hit.document).toMatchObject({ sectionRoute: '/docs/refund#partial', sectionTitle: 'Partial refund', pageTitle: 'Refund order items', type: 'docs', sidebarParentCategories: ['Tutorials'], tags: ['Orders'] });
+    expect(hit.terms).toEqual(['refund', 'part', 'refunds']); // the query's words and the words marked
+    expect(hit.snippet.parts.map((part) => part.text).join('')).toBe('about refunds & Partial refund');
   });
 
   it("turn Pagefind's excerpt into a snippet, its marks kept and its entities read", () => {
@@ -52,19 +45,20 @@ describe('Pagefind results', () => {
     ]);
   });
 
-  it('search the tags given, read only the pages needed, and count the pages not read as one section each', async () => {
-    const pages = Array.from({ length: 30 }, (_, n) => page(`/docs/p${n}`, `Page ${n}`, [{ title: `Page ${n}`, score: 1 }, { title: 'More', anchor: 'more', score: 1 }]));
-    const { api, calls } = fakePagefind(pages);
+  it('search the tags given and read only the results shown', async () => {
+    const { api, calls } = fakePagefind(Array.from({ length: 30 }, (_, n) => section(`/docs/p${n}`, `Page ${n}`)));
     await loadPagefind(BUNDLE, async () => api);
     const results = await searchPagefind(BUNDLE, ['docs-default-current', 'blog'], 'title:refund^2', { limit: 8 });
     expect(calls.searches).toEqual([{ query: 'title refund 2', filters: { index: { any: ['docs-default-current', 'blog'] } } }]);
     expect(calls.options).toMatchObject({ baseUrl: '/' });
-    expect(results.hits).toHaveLength(8);
+    expect(results.hits.map((hit) => hit.document.sectionRoute)).toEqual(Array.from({ length: 8 }, (_, n) => `/docs/p${n}`));
+    expect(results.total).toBe(8);
     expect(calls.read).toBe(8);
-    const all = await searchPagefind(BUNDLE, ['docs-default-current', 'blog'], 'title:refund^2', { limit: Infinity, count: 20 });
+    const page = await searchPagefind(BUNDLE, ['docs-default-current', 'blog'], 'title:refund^2', { limit: Infinity, offset: 20, count: 20 });
     expect(calls.searches).toHaveLength(1); // the same query: read on, not searched again
-    expect(all.hits).toHaveLength(20);
-    expect(all.total).toBe(16 * 2 + 14); // 16 pages read (2 sections each), 14 not read yet
+    expect(page.hits).toHaveLength(10);
+    expect(page.total).toBe(30);
+    expect(calls.read).toBe(30);
   });
 
   it('are empty, silently, when the bundle cannot be loaded or the query has no words', async () => {

@@ -5,31 +5,17 @@
  *
  * `{base}pagefind/pagefind.js` is the build's, not the front end's: it is imported at run time, on
  * first use, by a URL Vite leaves alone. It searches the same tags as lunr (its filter `index`: the
- * docs version being read, the blog, the other pages). Pagefind ranks pages; a page's matching
- * sections (its sub-results) follow it, the best first. Its results are pages, so the total of a
- * query's sections is known once every page was read: until then `total` counts one section for each
- * page not read yet (the search page's "more" button reads on).
+ * docs version being read, the blog, the other pages). Each section is a record of the bundle, ranked
+ * by Pagefind; a result's data (its fragment: title, fields, excerpt) is fetched for the hits shown
+ * only, so the panel's first results cost at most eight small fetches.
  */
 import type { SearchDocument, SearchHit, SearchResults, SearchType, Snippet, SnippetPart } from './types';
 
 /** What this adapter uses of Pagefind's API (pagefind.js, 1.x). */
-interface PagefindLocation {
-  weight: number;
-  balanced_score: number;
-  location: number;
-}
-interface PagefindSubResult {
-  title: string;
-  url: string;
-  anchor?: { id: string };
-  excerpt: string;
-  weighted_locations: PagefindLocation[];
-}
-interface PagefindData {
+export interface PagefindData {
   url: string;
   meta: Record<string, string>;
   excerpt: string;
-  sub_results: PagefindSubResult[];
 }
 interface PagefindResult {
   score: number;
@@ -41,24 +27,24 @@ export interface PagefindApi {
   search: (query: string, options?: { filters?: Record<string, unknown> }) => Promise<{ results: PagefindResult[] } | null>;
 }
 
-/** The page's fields every section shares (meta `doc`). */
-interface PageFields {
+/** A section's fields but its text (meta `doc`). */
+interface SectionFields {
+  sectionTitle: string;
   pageTitle: string;
   type: SearchType;
   tags: string[];
   sidebarParentCategories: string[];
 }
 
-/** A query's results as read so far: the pages Pagefind ranked, the hits of those already read. */
+/** A query's results as read so far: the sections Pagefind ranked, the hits of those already read. */
 interface Found {
   query: string;
   tags: string;
-  pages: PagefindResult[];
-  read: number; // pages read (their data fetched)
-  hits: SearchHit[];
+  results: PagefindResult[];
+  hits: SearchHit[]; // the first results, read (their fragment fetched)
 }
 
-const PAGES_AT_ONCE = 8; // pages read together: the panel's results come from the first few
+const READ_AT_ONCE = 20; // results read together, at most: one fragment each
 
 let api: Promise<PagefindApi | null> | null = null;
 let last: Found | null = null;
@@ -100,49 +86,42 @@ export async function searchPagefind(
   const key = tags.join(' ');
   if (!last || last.query !== query || last.tags !== key) {
     const found = await pagefind.search(words.join(' '), { filters: { index: { any: tags } } });
-    last = { query, tags: key, pages: found?.results ?? [], read: 0, hits: [] };
+    last = { query, tags: key, results: found?.results ?? [], hits: [] };
   }
   const found = last;
-  const wanted = Math.min(limit, offset + count);
-  while (found.hits.length < wanted && found.read < found.pages.length) {
-    const batch = found.pages.slice(found.read, found.read + PAGES_AT_ONCE);
-    found.read += batch.length;
-    const data = await Promise.all(batch.map((page) => page.data()));
-    found.hits.push(...data.flatMap((page, i) => pageHits(page, batch[i]?.score ?? 0, query)));
+  const wanted = Math.min(limit, offset + count, found.results.length);
+  while (found.hits.length < wanted) {
+    const batch = found.results.slice(found.hits.length, Math.min(wanted, found.hits.length + READ_AT_ONCE));
+    const data = await Promise.all(batch.map((result) => result.data()));
+    found.hits.push(...data.map((section, i) => sectionHit(section, batch[i]?.score ?? 0, query)));
   }
-  const total = Math.min(limit, found.hits.length + (found.pages.length - found.read));
-  return { query, total, hits: found.hits.slice(offset, Math.min(offset + count, limit)) };
+  return { query, total: Math.min(limit, found.results.length), hits: found.hits.slice(offset, Math.min(offset + count, limit)) };
 }
 
-/** A page's matching sections as hits, the best first. */
-export function pageHits(page: PagefindData, score: number, query: string): SearchHit[] {
-  const fields = pageFields(page);
-  const sections = page.sub_results.length > 0 ? page.sub_results : [{ title: fields.pageTitle, url: page.url, excerpt: page.excerpt, weighted_locations: [] }];
-  return sections
-    .map((section) => ({ section, score: section.weighted_locations.reduce((sum, l) => sum + l.balanced_score, 0) }))
-    .sort((a, b) => b.score - a.score)
-    .map(({ section, score: sectionScore }, position): SearchHit => {
-      const snippet = excerptSnippet(section.excerpt);
-      const document: Omit<SearchDocument, 'content'> = {
-        id: position,
-        title: section.title,
-        tags: fields.tags,
-        sidebarParentCategories: fields.sidebarParentCategories,
-        sectionRoute: section.anchor ? `${page.url}#${section.anchor.id}` : page.url,
-        sectionTitle: section.title,
-        pageTitle: fields.pageTitle,
-        type: fields.type,
-      };
-      const marked = snippet.parts.filter((part) => part.marked).map((part) => part.text.toLowerCase());
-      return { document, score: score * 1000 + sectionScore, terms: [...new Set([...queryWords(query), ...marked])], snippet };
-    });
+/** A section (a record of the bundle: src/docsite/search/pagefind.py) as a hit. */
+export function sectionHit(data: PagefindData, score: number, query: string): SearchHit {
+  const fields = sectionFields(data);
+  const snippet = excerptSnippet(data.excerpt);
+  const document: Omit<SearchDocument, 'content'> = {
+    id: 0, // lunr's position in its index file: none here
+    title: fields.sectionTitle,
+    tags: fields.tags,
+    sidebarParentCategories: fields.sidebarParentCategories,
+    sectionRoute: data.url,
+    sectionTitle: fields.sectionTitle,
+    pageTitle: fields.pageTitle,
+    type: fields.type,
+  };
+  const marked = snippet.parts.filter((part) => part.marked).map((part) => part.text.toLowerCase());
+  return { document, score, terms: [...new Set([...queryWords(query), ...marked])], snippet };
 }
 
-function pageFields(page: PagefindData): PageFields {
+function sectionFields(data: PagefindData): SectionFields {
   try {
-    return JSON.parse(page.meta.doc ?? '') as PageFields;
+    return JSON.parse(data.meta.doc ?? '') as SectionFields;
   } catch {
-    return { pageTitle: page.meta.title ?? page.url, type: 'other', tags: [], sidebarParentCategories: [] };
+    const title = data.meta.title ?? data.url;
+    return { sectionTitle: title, pageTitle: title, type: 'other', tags: [], sidebarParentCategories: [] };
   }
 }
 

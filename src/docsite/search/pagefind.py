@@ -1,21 +1,24 @@
 """The site search on Pagefind, for sites whose lunr index is too large to download at once.
 
-    search documents --page_html--> one small HTML page per indexed page --Pagefind--> pagefind/
+    search documents --section_html--> one small HTML page per section --Pagefind--> pagefind/
 
 Pagefind (https://pagefind.app, the `pagefind[bin]` package: its Python API and its binary) splits
 the index into fragments the browser fetches per query: tens of kilobytes at 10,000 pages, where
 lunr's whole index is 16.6 MB gzip. It indexes the builder's own section documents, not the
-prerendered pages: for each page an HTML page of its sections, so the results are per section as
-with lunr (Pagefind's sub-results: one per heading with an id) and the weights are lunr's boosts:
+prerendered pages: each section is a record of its own (its URL `path#anchor`), so that results are
+sections ranked as sections, as with lunr. (Indexed as pages, with Pagefind's sub-results for their
+sections, a long page such as an API reference outranked the page written for a query: 27 of the 31
+realistic queries of tests/unit/test_search_ranking.py found their page in the first three, against
+lunr's 31.) The weights are lunr's boosts:
 
-- the page's title an `<h1>` of weight title boost + 2 (Pagefind's default for an `<h1>` is 7),
-  each section's title an `<h2 id=anchor>` of the title boost (5), the text of weight content (1),
-  the page's tags and keywords a paragraph of their boosts (3); the constants an API section
-  defines are part of its text (Pagefind has no fields);
+- the section's title an `<h1>` of the title boost (5), its text of the content boost (1), the
+  page's tags and keywords, in the page's own section, a paragraph of their boosts (3); the
+  constants an API section defines are words of its text (Pagefind has no fields), and a section
+  that lunr indexes by them only (a schema, an error code) is indexed by them only;
 - filter `index`: the tag of the lunr file the page would be in (`docs-default-<version>`, `blog`,
   `default`): the browser searches the same tags as with lunr; filter `tag`: the page's tags;
-- meta `doc`: the spec's document fields shared by the page's sections (JSON), so that a hit has
-  the shape of a lunr hit (frontend/src/search/pagefind.ts).
+- meta `doc`: the spec's document fields of the section but its text (JSON), so that a hit has the
+  shape of a lunr hit (frontend/src/search/pagefind.ts).
 
 A locale's site has a bundle of its own (`{base}pagefind/`), indexed in its language.
 """
@@ -28,7 +31,6 @@ import json
 import tempfile
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from itertools import groupby
 from pathlib import Path
 
 from docsite.config import Search
@@ -65,30 +67,29 @@ def choose_engine(settings: Search, documents: list[SearchDocument]) -> tuple[st
                         "Pagefind fetches only what each query needs")
 
 
-def page_html(sections: list[SearchDocument], settings: Search, language: str) -> str:
-    """The HTML Pagefind indexes for one page: its sections (the first one the page's own)."""
-    page = sections[0].page
+def section_html(section: SearchDocument, settings: Search, language: str) -> str:
+    """The HTML Pagefind indexes for one section, a record of its own."""
+    page = section.page
     boosts = settings.boosts
-    doc = {"pageTitle": page.title, "type": page.type, "tags": list(page.tags),
+    doc = {"sectionTitle": section.title, "pageTitle": page.title, "type": page.type, "tags": list(page.tags),
            "sidebarParentCategories": list(page.parent_categories)}
+    # what it defines, as one word each (`SOLD_OUT`: `_` is a word's letter here, `include_characters`);
+    # a schema's or an error code's section by that alone, as in lunr's index (docsite.search): its
+    # title is in its meta
+    text = " ".join(filter(None, [*([] if section.definition_only else [section.content]), *section.defines]))
     out = [f'<!doctype html><html lang="{html.escape(language)}"><head><meta charset="utf-8"></head><body>',
            f'<span data-pagefind-meta="doc">{html.escape(_json(doc))}</span>',
            f'<span data-pagefind-filter="index">{html.escape(page.tag)}</span>',
            *(f'<span data-pagefind-filter="tag">{html.escape(tag)}</span>' for tag in page.tags),
            "<main data-pagefind-body>"]
-    for section in sections:
-        text = " ".join(filter(None, [section.content, *section.defines]))
-        if section.anchor:
-            out.append(f'<h2 id="{html.escape(section.anchor)}" data-pagefind-weight="{_weight(boosts.title)}">'
-                       f"{html.escape(section.title)}</h2>")
-        else:
-            out.append(f'<h1 data-pagefind-weight="{_weight(boosts.title + 2)}">{html.escape(page.title)}</h1>')
-        if text:
-            out.append(f'<p data-pagefind-weight="{_weight(boosts.content)}">{html.escape(text)}</p>')
-        if not section.anchor:
-            for words, boost in ((page.tags, boosts.tags), (page.keywords, boosts.keywords)):
-                if words and boost > 0:
-                    out.append(f'<p data-pagefind-weight="{_weight(boost)}">{html.escape(" ".join(words))}</p>')
+    if not section.definition_only:
+        out.append(f'<h1 data-pagefind-weight="{_weight(boosts.title)}">{html.escape(section.title)}</h1>')
+    if text:
+        out.append(f'<p data-pagefind-weight="{_weight(boosts.content)}">{html.escape(text)}</p>')
+    if not section.anchor:  # page-wide: indexed once, with the page's own section (as in lunr's index)
+        for words, boost in ((page.tags, boosts.tags), (page.keywords, boosts.keywords)):
+            if words and boost > 0:
+                out.append(f'<p data-pagefind-weight="{_weight(boost)}">{html.escape(" ".join(words))}</p>')
     out.append("</main></body></html>")
     return "".join(out)
 
@@ -121,11 +122,10 @@ async def _index(documents: list[SearchDocument], settings: Search, language: st
 
     config = {"output_path": str(out), "force_language": language, "include_characters": "_"}
     async with PagefindIndex(config) as index:  # type: ignore[arg-type]  # a TypedDict in the package
-        pages = [list(group) for _, group in groupby(documents, key=lambda document: document.page.route)]
-        for start in range(0, len(pages), _BATCH):  # requests in flight together: the service answers in turn
-            await asyncio.gather(*(index.add_html_file(content=page_html(sections, settings, language),
-                                                       url=sections[0].page.route)
-                                   for sections in pages[start:start + _BATCH]))
+        for start in range(0, len(documents), _BATCH):  # requests in flight together: the service answers in turn
+            await asyncio.gather(*(index.add_html_file(content=section_html(section, settings, language),
+                                                       url=section.section_route)
+                                   for section in documents[start:start + _BATCH]))
 
 
-_BATCH = 200  # pages
+_BATCH = 200  # sections
