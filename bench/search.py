@@ -189,7 +189,7 @@ def _measure(browser: Any, url: str) -> dict[str, Any]:
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions", PHONE)
     fetched: list[Any] = []  # the requests finished since the first focus (the worker's included)
-    page.on("requestfinished", fetched.append)
+    page.on("requestfinished", lambda request: fetched.append(request))
     loading_from = page.evaluate("performance.now()")
     page.locator(".navbar-search input").click()
     page.locator("#site-search-input").fill("refund")
