@@ -1,13 +1,21 @@
-"""Search on the synthetic corpus: index size, the main thread while the index loads, and the time
-from a keystroke to rendered results, in Chromium.
+"""Search on the synthetic corpus, both engines side by side (`search.engine: lunr` and `pagefind`):
+index size, what the browser fetches and how long it waits for the first results on a phone's
+network, the main thread while the index loads, and the time from a keystroke to rendered results,
+in Chromium.
 
-    uv run python -m bench search --pages 10000
+    uv run python -m bench search --pages 1000 10000
 
-The corpus is built like a real site (`docsite build`) and served by the preview server. In the
-page: the longest main-thread task (PerformanceObserver, `longtask`: tasks over 50 ms) from the
-first focus of the search box until its first results show, i.e. while the search code and the
-indexes load; then, with the indexes loaded, words typed one character at a time, each keystroke
-timed from the input event to the animation frame after its results were rendered (p50, p95).
+The corpus is built like a real site (`docsite build`) once per engine and served by the preview
+server. The build time each engine adds is its indexing alone, timed in this process on the loaded
+corpus (lunr's index files; Pagefind's bundle, its binary started included); the two builds' times are
+reported too, but the second reuses the first's rendered Markdown from the result cache. In the
+page, with Chromium's network emulated as a phone's on 4G (CDP `Network.emulateNetworkConditions`:
+10 Mbit/s down, 40 ms latency): from the first focus of the search box until its first results show
+(the search code and the index, or the fragments, load), the time, the bytes fetched (transfer
+sizes) and the longest main-thread task (PerformanceObserver, `longtask`: tasks over 50 ms); then,
+the network back to normal and the index loaded, words typed one character at a time, each
+keystroke timed from the input event to the animation frame after its results were rendered (p50,
+p95). Pagefind fetches fragments per query, so its keystrokes include fetching them (localhost).
 """
 
 from __future__ import annotations
@@ -32,7 +40,10 @@ from tests.e2e.conftest import Server
 NAME = "search"
 DESCRIPTION = "index size per 1,000 sections; longest main-thread task while the index loads; keystroke to results"
 TARGETS = ("10,000 pages: keystroke to rendered results p95 under 50 ms once the index has loaded; no main-thread "
-           "task over 50 ms while it loads; index size per 1,000 sections reported")
+           "task over 50 ms while it loads; index size per 1,000 sections reported; Pagefind: first results within "
+           "1 s on the phone profile, at most 300 KB fetched until then")
+ENGINES = ("pagefind", "lunr")  # built in this order: the second build reuses the first's rendered pages
+PHONE = {"offline": False, "latency": 40, "downloadThroughput": 10_000_000 / 8, "uploadThroughput": 5_000_000 / 8}
 WORDS = ["refund", "availability", "webhook signature", "pagination offset", "price zone", "session",
          "booking purchase", "token scope", "barcode", "promotion discount", "currency minor unit", "retry backoff",
          "entrance venue", "cart expires", "insurance offer", "environment production"]
@@ -78,33 +89,73 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
     Frontend(FRONTEND).ensure_built(print)
     corpus_root = Path(__file__).parent / "corpus"
-    results: dict[str, Any] = {"targets": TARGETS, "sizes": {}}
+    results: dict[str, Any] = {"targets": TARGETS, "network": PHONE, "sizes": {}}
     for pages in args.pages:
         content = generate(pages, corpus_root / str(pages))
-        out = corpus_root / f"build-search-{pages}"
-        shutil.rmtree(out, ignore_errors=True)
-        started = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "docsite.cli", "build", "--content", str(content), "--out", str(out)],
-                       cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-        print(f"  built {pages} pages in {time.perf_counter() - started:.0f} s")
-        size = _index_size(out)
-        runs = []
-        with Server(out) as url, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-            for _ in range(args.runs):
-                runs.append(_measure(browser, url))
-                print(f"  {pages} pages: keystroke p95 {runs[-1]['keystroke_p95_ms']} ms, longest task while "
-                      f"loading {runs[-1]['longest_task_while_loading_ms']} ms")
-            browser.close()
-        results["sizes"][str(pages)] = {
-            **size,
-            "median_keystroke_p50_ms": statistics.median(r["keystroke_p50_ms"] for r in runs),
-            "median_keystroke_p95_ms": statistics.median(r["keystroke_p95_ms"] for r in runs),
-            "median_longest_task_while_loading_ms": statistics.median(r["longest_task_while_loading_ms"] for r in runs),
-            "median_first_results_ms": statistics.median(r["first_results_ms"] for r in runs),
-            "runs": runs,
-        }
+        site_file = content / "site.yaml"
+        config = site_file.read_text(encoding="utf-8")
+        by_engine: dict[str, Any] = {}
+        for engine in ENGINES:
+            site_file.write_text(config + f"\nsearch:\n  engine: {engine}\n", encoding="utf-8")
+            out = corpus_root / f"build-search-{pages}-{engine}"
+            shutil.rmtree(out, ignore_errors=True)
+            started = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "docsite.cli", "build", "--content", str(content), "--out",
+                            str(out)], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+            seconds = time.perf_counter() - started
+            print(f"  {engine}: built {pages} pages in {seconds:.0f} s")
+            runs = []
+            with Server(out) as url, sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+                for _ in range(args.runs):
+                    runs.append(_measure(browser, url))
+                    print(f"  {engine}, {pages} pages: first results {runs[-1]['first_results_ms']} ms on the phone "
+                          f"profile, {runs[-1]['fetched_kb_until_first_results']} KB fetched, keystroke p95 "
+                          f"{runs[-1]['keystroke_p95_ms']} ms, longest task while loading "
+                          f"{runs[-1]['longest_task_while_loading_ms']} ms")
+                browser.close()
+            by_engine[engine] = {
+                "build_s": round(seconds, 1),
+                **(_index_size(out) if engine == "lunr" else _bundle_size(out)),
+                **{f"median_{key}": statistics.median(r[key] for r in runs) for key in MEDIANS},
+                "runs": runs,
+            }
+        by_engine["indexing_s"] = _indexing_seconds(content)
+        site_file.write_text(config, encoding="utf-8")
+        results["sizes"][str(pages)] = by_engine
     return results
+
+
+MEDIANS = ("first_results_ms", "fetched_kb_until_first_results", "requests_until_first_results", "keystroke_p50_ms",
+           "keystroke_p95_ms", "longest_task_while_loading_ms")
+
+
+def _bundle_size(build: Path) -> dict[str, Any]:
+    """Pagefind's bundle: its files and bytes (its fragments and index chunks are compressed already)."""
+    files = [f for f in (build / "pagefind").rglob("*") if f.is_file() and f.suffix not in (".gz", ".br")]
+    return {"bundle_files": len(files), "bundle_kb_total": round(sum(f.stat().st_size for f in files) / 1024)}
+
+
+def _indexing_seconds(content: Path) -> dict[str, float]:
+    """How long each engine takes to index the site of `content` (its search documents made)."""
+    from docsite.build import Paths, load_site
+    from docsite.search import search_index_files
+    from docsite.search.pagefind import pagefind_files
+
+    site = load_site(Paths(content, content.parent / "unused-build"))
+    timed = {}
+    for engine, index in (("lunr", lambda: search_index_files(site.search, site.config.search)),
+                          ("pagefind", lambda: dict(pagefind_files(site.search, site.config.search, "en")))):
+        started = time.perf_counter()
+        index()
+        timed[engine] = round(time.perf_counter() - started, 1)
+    return timed
+
+
+def _transfer_size(request: Any) -> int:
+    """What a request cost on the network: its response's headers and (compressed) body."""
+    sizes = request.sizes()
+    return int(sizes["responseHeadersSize"]) + int(sizes["responseBodySize"])
 
 
 def _index_size(build: Path) -> dict[str, Any]:
@@ -134,17 +185,28 @@ def _measure(browser: Any, url: str) -> dict[str, Any]:
     page.add_init_script(LONG_TASKS)
     page.goto(url + "/docs/area-0/page-1")
     page.wait_for_load_state("networkidle")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", PHONE)
+    fetched: list[Any] = []  # the requests finished since the first focus (the worker's included)
+    page.on("requestfinished", lambda request: fetched.append(request))
     loading_from = page.evaluate("performance.now()")
     page.locator(".navbar-search input").click()
     page.locator("#site-search-input").fill("refund")
-    page.get_by_role("option").first.wait_for(timeout=120_000)
+    page.get_by_role("option").first.wait_for(timeout=300_000)
     loaded_at = page.evaluate("performance.now()")
+    until_results = list(fetched)
+    cdp.send("Network.emulateNetworkConditions", {**PHONE, "latency": 0, "downloadThroughput": -1,
+                                                   "uploadThroughput": -1})
+    transferred = sum(_transfer_size(request) for request in until_results)
     tasks = page.evaluate("window.__longTasks")
     while_loading = [t["duration"] for t in tasks if t["start"] + t["duration"] >= loading_from]
     times = sorted(page.evaluate(TYPE_AND_TIME, WORDS))
     page.close()
     return {
         "first_results_ms": round(loaded_at - loading_from),
+        "fetched_kb_until_first_results": round(transferred / 1024, 1),
+        "requests_until_first_results": len(until_results),
         "longest_task_while_loading_ms": round(max(while_loading, default=0)),
         "long_tasks_while_loading": len(while_loading),
         "keystrokes": len(times),

@@ -520,6 +520,7 @@ export interface SiteData {
   docs: { pluginId: string; versions: { name: string; label: string; path: string; isLast: boolean }[] };
   search: {
     enabled: boolean;
+    engine: 'lunr' | 'pagefind'; // src/docsite/search/pagefind.py: choose_engine
     maxResults: number;
     maxInputLength: number;
     tags: string[];

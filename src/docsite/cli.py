@@ -149,7 +149,16 @@ def build(content: ContentOption = DEFAULTS.content, out: OutOption = DEFAULTS.o
         _internal(exc, fmt)
         return
     _report(result.warnings, f"Built {result.routes} pages into {result.out} in {result.seconds:.1f} s"
-            + (f" with {len(result.warnings)} warnings" if result.warnings else "") + ".", fmt, ok=True)
+            + (f" with {len(result.warnings)} warnings" if result.warnings else "") + "." + _search_choice(result),
+            fmt, ok=True)
+
+
+def _search_choice(result: builder.BuildResult) -> str:
+    """Which search engine the build used, and why (docsite.search.pagefind.choose_engine)."""
+    site = result.site
+    if site is None or not site.config.search.enabled:
+        return ""
+    return f" Search: {site.search_engine} ({site.search_engine_reason})."
 
 
 @app.command()

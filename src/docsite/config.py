@@ -257,6 +257,9 @@ class SearchAnalytics(Model):
 
 class Search(Model):
     enabled: bool = True
+    # lunr: the spec's index files, downloaded whole on first use; pagefind: Pagefind's bundle, fetched
+    # in fragments per query; auto: lunr while its index stays small (docsite.search.pagefind.choose_engine)
+    engine: Literal["lunr", "pagefind", "auto"] = "auto"
     maxResults: int = Field(8, ge=1)
     maxInputLength: int = Field(512, ge=1)
     boosts: SearchBoosts = SearchBoosts()

@@ -328,10 +328,10 @@ class Rules:
 
 def security_headers(config: SiteConfig, html_files: Iterable[Path], script_urls: Iterable[str] = (),
                      image_urls: Iterable[str] = (), api_origins: Iterable[str] = (),
-                     hashes_of: ScriptHashes | None = None) -> list[tuple[str, str]]:
+                     hashes_of: ScriptHashes | None = None, wasm: bool = False) -> list[tuple[str, str]]:
     return [
         ("Content-Security-Policy", content_security_policy(config, html_files, script_urls, image_urls,
-                                                            api_origins, hashes_of)),
+                                                            api_origins, hashes_of, wasm)),
         ("X-Content-Type-Options", "nosniff"),
         ("Referrer-Policy", "strict-origin-when-cross-origin"),
         ("X-Frame-Options", "SAMEORIGIN"),
@@ -342,14 +342,17 @@ def security_headers(config: SiteConfig, html_files: Iterable[Path], script_urls
 
 def content_security_policy(config: SiteConfig, html_files: Iterable[Path], script_urls: Iterable[str] = (),
                             image_urls: Iterable[str] = (), api_origins: Iterable[str] = (),
-                            hashes_of: ScriptHashes | None = None) -> str:
+                            hashes_of: ScriptHashes | None = None, wasm: bool = False) -> str:
     """The site's own files, the inline scripts of its pages by hash, and exactly the third parties
     the configuration names: web analytics, the help-desk widget, search analytics, and the scripts
     React pages load (`script_urls`: the widget test page's widget); and the hosts the API pages'
     "Try it" panels call (`api_origins`: the specs' servers and token endpoints, from
     docsite.openapi.tryit.connect_origins), for requests only; the hosts pages may embed in an <iframe>
-    (`embeds.hosts`), as frames only."""
+    (`embeds.hosts`), as frames only. `wasm`: WebAssembly compiled (`'wasm-unsafe-eval'`: Pagefind's
+    search, docsite.search.pagefind), which allows no JavaScript `eval`."""
     scripts, connect, images, frames = ["'self'"], ["'self'"], ["'self'", "data:"], ["'self'"]
+    if wasm:
+        scripts.append("'wasm-unsafe-eval'")
     if config.analytics.trackingId:  # gtag.js, and the hits it sends (Google's CSP guide for GA4)
         scripts.append("https://www.googletagmanager.com")
         ga = ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.googletagmanager.com"]
@@ -420,14 +423,14 @@ def allow_script(csp: str, body: str) -> str:
 def site_rules(config: SiteConfig, html_files: list[Path], redirects: list[Redirect],
                script_urls: Iterable[str] = (), image_urls: Iterable[str] = (),
                canonical: dict[str, str] | None = None, not_found: Iterable[str] = (),
-               api_origins: Iterable[str] = (), hashes_of: ScriptHashes | None = None) -> Rules:
+               api_origins: Iterable[str] = (), hashes_of: ScriptHashes | None = None, wasm: bool = False) -> Rules:
     """The site's rules; `canonical` maps a file that is another form of a page (a page's Markdown)
     to the page's URL, sent as `Link: <url>; rel="canonical"`; `not_found` lists the sections' own
-    not-found pages (`/specification/404`)."""
+    not-found pages (`/specification/404`); `wasm`: the pages run WebAssembly (Pagefind's search)."""
     from docsite.redirects import location  # here: the Precompressor's process imports this module
     return Rules(
         headers=[HeaderRule("/*", tuple(security_headers(config, html_files, script_urls, image_urls,
-                                                             api_origins, hashes_of))),
+                                                             api_origins, hashes_of, wasm))),
                  HeaderRule(HASHED_ASSETS, (("Cache-Control", IMMUTABLE),)),
                  *(HeaderRule(path, (("Link", f'<{url}>; rel="canonical"'),)) for path, url in
                    sorted((canonical or {}).items()))],

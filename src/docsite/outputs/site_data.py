@@ -22,9 +22,10 @@ from docsite.yamlfile import load_yaml_file
 def site_data(config: SiteConfig, content_dir: Path, docs: list[Doc], sidebars: Sidebars,
               versions: list[DocsVersion], search_tags: list[str], build_id: str, report: Report,
               draft_ids: frozenset[str] = frozenset(), locale: str | None = None,
-              root_base: str | None = None) -> dict[str, Any]:
+              root_base: str | None = None, search_engine: str = "lunr") -> dict[str, Any]:
     """`locale`: the locale of this site (default: the default locale's); `root_base`: the default
-    locale's base URL, where the other locales' sites are below."""
+    locale's base URL, where the other locales' sites are below; `search_engine`: `lunr` or
+    `pagefind`, as chosen (docsite.search.pagefind.choose_engine)."""
     theme = config.themeConfig
     current = locale or config.i18n.defaultLocale
     locale_config = config.i18n.locale(current)
@@ -62,6 +63,7 @@ def site_data(config: SiteConfig, content_dir: Path, docs: list[Doc], sidebars: 
         "docs": {"pluginId": PLUGIN_ID, "versions": [v.summary() for v in versions]},
         "search": {
             "enabled": config.search.enabled,
+            "engine": search_engine,
             "maxResults": config.search.maxResults,
             "maxInputLength": config.search.maxInputLength,
             "tags": search_tags,

@@ -77,6 +77,7 @@ from docsite.prerender import DevPrerender
 from docsite.redirects import in_locale
 from docsite.routes import Route, doc_route, markdown_route
 from docsite.search import SearchDocument, TermCache, search_documents, search_tags
+from docsite.search.pagefind import BUNDLE as PAGEFIND_BUNDLE
 from docsite.sidebars import Sidebars
 from docsite.site_paths import html_path, page_data_path, page_sidebar, page_sidebar_path, sidebar_data_path
 from docsite.stages.check import check_page, check_spec_readers
@@ -464,9 +465,9 @@ def _with_locales(paths: Paths, site: Site, report: Report, build_id: str) -> It
 
 
 def _is_search_file(path: str, sites: list[tuple[str, Site]]) -> bool:
-    """A search index (written by `finish`, after the open pages were told)."""
+    """A search index, or a file of Pagefind's bundle (written by `finish`, after the open pages were told)."""
     name = _unprefixed(path, sites)
-    return "/" not in name and name.startswith("search-index-")
+    return ("/" not in name and name.startswith("search-index-")) or name.startswith(f"{PAGEFIND_BUNDLE}/")
 
 
 def _unprefixed(path: str, sites: list[tuple[str, Site]]) -> str:

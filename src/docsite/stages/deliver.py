@@ -66,7 +66,8 @@ def delivery_files(site: Site, staging: Path, locale_redirects: list[Redirect] |
     for page, hashes in (scripts or {}).items():
         known.tell(page, hashes)
     rules = site_rules(site.config, html_files(staging, folders), redirects, script_urls, image_urls, canonical,
-                       sections_not_found, connect_origins(spec.document for spec in site.specs), known.hashes)
+                       sections_not_found, connect_origins(spec.document for spec in site.specs), known.hashes,
+                       wasm=site.search_engine == "pagefind")
     if memo is None:
         known.save()
     return {HEADERS_FILE: headers_file(rules), REDIRECTS_FILE: redirects_file(rules)}

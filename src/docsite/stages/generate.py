@@ -8,6 +8,7 @@ from docsite.outputs.llms import LLMS_STATUS, OtherVersion, llms_files, version_
 from docsite.outputs.site_data import site_data
 from docsite.outputs.widget_sandbox import CATALOGUE_PATH, catalogue_script, sandbox_catalogue
 from docsite.search import search_documents, search_tags
+from docsite.search.pagefind import choose_engine
 from docsite.sidebars import Sidebars
 from docsite.stages.load import LoadedSite
 from docsite.stages.site import Paths, Site
@@ -34,8 +35,10 @@ def generate(site: Site, loaded: LoadedSite, paths: Paths, report: Report, *, bu
     navigation = Sidebars(navigation={route: nav for bars in site.version_sidebars.values()
                                       for route, nav in bars.navigation.items()})
     site.search = search_documents(site.routes, navigation) if config.search.enabled else []
+    site.search_engine, site.search_engine_reason = choose_engine(config.search, site.search)
     docs = loaded.indexes[latest.name]
     site.site_data = site_data(config, paths.content, list(docs.docs.values()), site.sidebars, site.versions,
-                               search_tags=search_tags(site.search), build_id=build_id, report=report,
+                               search_tags=search_tags(site.search), search_engine=site.search_engine,
+                               build_id=build_id, report=report,
                                draft_ids=docs.draft_ids, locale=loaded.locale.locale if loaded.locale else None,
                                root_base=loaded.root_config.baseUrl)

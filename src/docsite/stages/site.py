@@ -59,6 +59,9 @@ class Site:
     version_sidebars: dict[str, Sidebars] = field(default_factory=dict)  # every docs version's
     targets: LinkTarget | None = None  # what links may point at (the dev server checks an edited page's links)
     name: str = "default"  # what its results kept between builds are filed under (docsite.cache.site_name)
+    # the search engine: lunr's index files or Pagefind's bundle, and why (docsite.search.pagefind.choose_engine)
+    search_engine: str = "lunr"
+    search_engine_reason: str = ""
 
 
 Progress = Callable[[str, int, int], None]

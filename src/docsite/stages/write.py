@@ -17,6 +17,7 @@ from docsite.redirects import fallback_page
 from docsite.routes import Route
 from docsite.search import TermCache, search_index_parts
 from docsite.search.languages import language_of
+from docsite.search.pagefind import pagefind_files
 from docsite.site_paths import docs_data_path, html_path, page_data_path, page_sidebar_path, sidebar_data_path
 from docsite.stages.site import Progress, Site
 from docsite.versioned_docs import CURRENT, PLUGIN_ID
@@ -151,6 +152,10 @@ def search_file_parts(site: Site, terms: TermCache | None = None) -> Iterator[tu
     sections are analysed (docsite.search.analysis), in their language. `terms`: the site's
     (`site_terms`, in its language), which the caller saves (the dev server's, kept in memory between rebuilds); else
     read from the result cache and saved once every file was made."""
+    if site.search_engine == "pagefind":
+        yield from ((path, iter([data])) for path, data in
+                    pagefind_files(site.search, site.config.search, site.site_data["i18n"]["htmlLang"]))
+        return
     kept = terms or site_terms(site)
     for path, parts in search_index_parts(site.search, site.config.search, kept.language, kept):
         yield path.lstrip("/"), parts

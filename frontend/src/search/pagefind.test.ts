@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { excerptSnippet, loadPagefind, resetPagefind, searchPagefind, sectionHit, type PagefindApi, type PagefindData } from './pagefind';
+
+const BUNDLE = 'http://site.test/pagefind/';
+
+/** A section as Pagefind's `data()` gives it: meta `doc` as the builder writes it. */
+function section(url: string, title: string): PagefindData {
+  return {
+    url,
+    meta: { doc: JSON.stringify({ sectionTitle: title, pageTitle: 'Refund order items', type: 'docs', tags: ['Orders'], sidebarParentCategories: ['Tutorials'] }) },
+    excerpt: `about <mark>refunds</mark> &amp; ${title}`,
+  };
+}
+
+/** Pagefind's API over `sections`, recording the searches and how many results' data were read. */
+function fakePagefind(sections: PagefindData[]) {
+  const calls = { searches: [] as { query: string; filters: unknown }[], read: 0, options: {} as Record<string, unknown> };
+  const api: PagefindApi = {
+    options: async (options) => void Object.assign(calls.options, options),
+    init: async () => {},
+    search: async (query, options) => {
+      calls.searches.push({ query, filters: options?.filters });
+      return { results: sections.map((data, i) => ({ score: sections.length - i, data: async () => (calls.read++, data) })) };
+    },
+  };
+  return { api, calls };
+}
+
+afterEach(() => resetPagefind());
+
+describe('Pagefind results', () => {
+  it('are sections in the shape of lunr hits', () => {
+    const hit = sectionHit(section('/docs/refund#partial', 'Partial refund'), 2, 'Refund part');
+    expect(hit.document).toMatchObject({ sectionRoute: '/docs/refund#partial', sectionTitle: 'Partial refund', pageTitle: 'Refund order items', type: 'docs', sidebarParentCategories: ['Tutorials'], tags: ['Orders'] });
+    expect(hit.terms).toEqual(['refund', 'part', 'refunds']); // the query's words and the words marked
+    expect(hit.snippet.parts.map((part) => part.text).join('')).toBe('about refunds & Partial refund');
+  });
+
+  it("turn Pagefind's excerpt into a snippet, its marks kept and its entities read", () => {
+    expect(excerptSnippet('a <mark>refund</mark> &lt;b&gt; &amp; <mark>items</mark>').parts).toEqual([
+      { text: 'a ', marked: false },
+      { text: 'refund', marked: true },
+      { text: ' <b> & ', marked: false },
+      { text: 'items', marked: true },
+    ]);
+  });
+
+  it('search the tags given and read only the results shown', async () => {
+    const { api, calls } = fakePagefind(Array.from({ length: 30 }, (_, n) => section(`/docs/p${n}`, `Page ${n}`)));
+    await loadPagefind(BUNDLE, async () => api);
+    const results = await searchPagefind(BUNDLE, ['docs-default-current', 'blog'], 'title:refund^2', { limit: 8 });
+    expect(calls.searches).toEqual([{ query: 'title refund 2', filters: { index: { any: ['docs-default-current', 'blog'] } } }]);
+    expect(calls.options).toMatchObject({ baseUrl: '/' });
+    expect(results.hits.map((hit) => hit.document.sectionRoute)).toEqual(Array.from({ length: 8 }, (_, n) => `/docs/p${n}`));
+    expect(results.total).toBe(8);
+    expect(calls.read).toBe(8);
+    const page = await searchPagefind(BUNDLE, ['docs-default-current', 'blog'], 'title:refund^2', { limit: Infinity, offset: 20, count: 20 });
+    expect(calls.searches).toHaveLength(1); // the same query: read on, not searched again
+    expect(page.hits).toHaveLength(10);
+    expect(page.total).toBe(30);
+    expect(calls.read).toBe(30);
+  });
+
+  it('are empty, silently, when the bundle cannot be loaded or the query has no words', async () => {
+    await loadPagefind(BUNDLE, () => Promise.reject(new Error('404')));
+    expect(await searchPagefind(BUNDLE, ['default'], 'refund', { limit: 8 })).toEqual({ query: 'refund', hits: [], total: 0 });
+    resetPagefind();
+    const { api, calls } = fakePagefind([]);
+    await loadPagefind(BUNDLE, async () => api);
+    expect((await searchPagefind(BUNDLE, ['default'], '^~+-*:', { limit: 8 })).hits).toEqual([]);
+    expect(calls.searches).toEqual([]);
+  });
+});

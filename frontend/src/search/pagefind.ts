@@ -1,0 +1,146 @@
+/**
+ * The search on Pagefind's bundle (`search.engine: pagefind`, src/docsite/search/pagefind.py): the
+ * same results as the lunr worker's (client.ts), one hit per section, from the fragments Pagefind
+ * fetches per query instead of one index downloaded whole.
+ *
+ * `{base}pagefind/pagefind.js` is the build's, not the front end's: it is imported at run time, on
+ * first use, by a URL Vite leaves alone. It searches the same tags as lunr (its filter `index`: the
+ * docs version being read, the blog, the other pages). Each section is a record of the bundle, ranked
+ * by Pagefind; a result's data (its fragment: title, fields, excerpt) is fetched for the hits shown
+ * only, so the panel's first results cost at most eight small fetches.
+ */
+import type { SearchDocument, SearchHit, SearchResults, SearchType, Snippet, SnippetPart } from './types';
+
+/** What this adapter uses of Pagefind's API (pagefind.js, 1.x). */
+export interface PagefindData {
+  url: string;
+  meta: Record<string, string>;
+  excerpt: string;
+}
+interface PagefindResult {
+  score: number;
+  data: () => Promise<PagefindData>;
+}
+export interface PagefindApi {
+  options: (options: Record<string, unknown>) => Promise<void>;
+  init: () => Promise<void>;
+  search: (query: string, options?: { filters?: Record<string, unknown> }) => Promise<{ results: PagefindResult[] } | null>;
+}
+
+/** A section's fields but its text (meta `doc`). */
+interface SectionFields {
+  sectionTitle: string;
+  pageTitle: string;
+  type: SearchType;
+  tags: string[];
+  sidebarParentCategories: string[];
+}
+
+/** A query's results as read so far: the sections Pagefind ranked, the hits of those already read. */
+interface Found {
+  query: string;
+  tags: string;
+  results: PagefindResult[];
+  hits: SearchHit[]; // the first results, read (their fragment fetched)
+}
+
+const READ_AT_ONCE = 20; // results read together, at most: one fragment each
+
+let api: Promise<PagefindApi | null> | null = null;
+let last: Found | null = null;
+
+/** Load Pagefind's API from `bundle` (`{base}pagefind/`) once per visit; null if it cannot be
+ * loaded: searched as empty, like a lunr index that cannot be fetched (the spec's rule). */
+export function loadPagefind(bundle: string, importer: (url: string) => Promise<PagefindApi> = importBundle): Promise<PagefindApi | null> {
+  api ??= importer(`${bundle}pagefind.js`).then(
+    async (pagefind) => {
+      await pagefind.options({ baseUrl: '/', excerptLength: 30 });
+      await pagefind.init();
+      return pagefind;
+    },
+    () => null, // silently, as the spec has it for an index that cannot be fetched
+  );
+  return api;
+}
+
+function importBundle(url: string): Promise<PagefindApi> {
+  return import(/* @vite-ignore */ url) as Promise<PagefindApi>;
+}
+
+/** Forget the loaded bundle (the dev server rebuilt it, or a test). */
+export function resetPagefind(): void {
+  api = null;
+  last = null;
+}
+
+/** The hits `offset` to `offset + count` of `query` among the pages of `tags`, at most `limit` in all. */
+export async function searchPagefind(
+  bundle: string,
+  tags: string[],
+  query: string,
+  { limit, offset = 0, count = limit }: { limit: number; offset?: number; count?: number },
+): Promise<SearchResults> {
+  const pagefind = await loadPagefind(bundle);
+  const words = queryWords(query);
+  if (!pagefind || words.length === 0) return { query, hits: [], total: 0 };
+  const key = tags.join(' ');
+  if (!last || last.query !== query || last.tags !== key) {
+    const found = await pagefind.search(words.join(' '), { filters: { index: { any: tags } } });
+    last = { query, tags: key, results: found?.results ?? [], hits: [] };
+  }
+  const found = last;
+  const wanted = Math.min(limit, offset + count, found.results.length);
+  while (found.hits.length < wanted) {
+    const batch = found.results.slice(found.hits.length, Math.min(wanted, found.hits.length + READ_AT_ONCE));
+    const data = await Promise.all(batch.map((result) => result.data()));
+    found.hits.push(...data.map((section, i) => sectionHit(section, batch[i]?.score ?? 0, query)));
+  }
+  return { query, total: Math.min(limit, found.results.length), hits: found.hits.slice(offset, Math.min(offset + count, limit)) };
+}
+
+/** A section (a record of the bundle: src/docsite/search/pagefind.py) as a hit. */
+export function sectionHit(data: PagefindData, score: number, query: string): SearchHit {
+  const fields = sectionFields(data);
+  const snippet = excerptSnippet(data.excerpt);
+  const document: Omit<SearchDocument, 'content'> = {
+    id: 0, // lunr's position in its index file: none here
+    title: fields.sectionTitle,
+    tags: fields.tags,
+    sidebarParentCategories: fields.sidebarParentCategories,
+    sectionRoute: data.url,
+    sectionTitle: fields.sectionTitle,
+    pageTitle: fields.pageTitle,
+    type: fields.type,
+  };
+  const marked = snippet.parts.filter((part) => part.marked).map((part) => part.text.toLowerCase());
+  return { document, score, terms: [...new Set([...queryWords(query), ...marked])], snippet };
+}
+
+function sectionFields(data: PagefindData): SectionFields {
+  try {
+    return JSON.parse(data.meta.doc ?? '') as SectionFields;
+  } catch {
+    const title = data.meta.title ?? data.url;
+    return { sectionTitle: title, pageTitle: title, type: 'other', tags: [], sidebarParentCategories: [] };
+  }
+}
+
+/** The reader's words, without what is query syntax to lunr or Pagefind (`"` makes a phrase). */
+function queryWords(query: string): string[] {
+  return query.toLowerCase().split(/[\s\-:^~+*"]+/).filter(Boolean);
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'" };
+
+function unescape(text: string): string {
+  return text.replace(/&(?:amp|lt|gt|quot|#39|#x27);/g, (entity) => ENTITIES[entity] ?? entity);
+}
+
+/** Pagefind's excerpt (escaped text, the matched words in `<mark>`) as a snippet. */
+export function excerptSnippet(excerpt: string): Snippet {
+  const parts: SnippetPart[] = [];
+  excerpt.split(/<mark>(.*?)<\/mark>/s).forEach((text, index) => {
+    if (text) parts.push({ text: unescape(text), marked: index % 2 === 1 });
+  });
+  return { parts, before: false, after: false };
+}
