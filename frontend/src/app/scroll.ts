@@ -81,22 +81,30 @@ const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 export const SETTLE_MS = 3000;
 
 /**
- * Keep a first load's hash target where it was placed while the page settles: what lies above it
- * can still change height after hydration (a slow phone, a busy machine: CI saw the target 640 px
- * too high 800 ms after hydration). Each time the page's size changes, for `SETTLE_MS` or until the
- * reader scrolls, types or clicks, the target is placed again. Returns what stops it.
+ * Keep a new page's hash target (a first load's, or a link's to another page) where it was placed
+ * while the page settles: what lies above it can still change height after hydration or rendering
+ * (a slow phone, a busy machine: CI saw the target 640 px too high 800 ms after hydration, and an API
+ * page's late sections put a link's target 470 px low). For `SETTLE_MS`, or until the reader
+ * scrolls, types or clicks, the target is placed again each time the page changes: at the end of the
+ * task that changed the DOM (a MutationObserver's microtask, before anything else can read or paint
+ * the page) and when its size changes for another reason (a ResizeObserver: images, fonts). Returns
+ * what stops it.
  */
 function keepInPlace(target: Element): () => void {
   if (typeof ResizeObserver === 'undefined') return () => {};
-  const observer = new ResizeObserver(() => window.scrollTo({ top: targetTop(target), behavior: 'instant' }));
+  const place = () => window.scrollTo({ top: targetTop(target), behavior: 'instant' });
+  const resized = new ResizeObserver(place);
+  const changed = new MutationObserver(place);
   const stop = () => {
-    observer.disconnect();
+    resized.disconnect();
+    changed.disconnect();
     window.clearTimeout(timer);
     for (const type of READER_INPUT) window.removeEventListener(type, stop, true);
   };
   const timer = window.setTimeout(stop, SETTLE_MS);
   for (const type of READER_INPUT) window.addEventListener(type, stop, { capture: true, passive: true });
-  observer.observe(document.body);
+  resized.observe(document.body);
+  changed.observe(document.body, { childList: true, subtree: true });
   return stop;
 }
 
@@ -145,7 +153,11 @@ export function useScrollAfterNavigation(): void {
     }
     const target = hashTarget(location.hash);
     if (target && samePage && !wantsInstantJumps()) return smoothScrollTo(targetTop(target));
-    if (target) window.scrollTo({ top: targetTop(target), behavior: 'instant' });
-    else if (!samePage) window.scrollTo({ top: 0, behavior: 'instant' });
+    if (target) {
+      window.scrollTo({ top: targetTop(target), behavior: 'instant' });
+      // Another page's target: what lies above it can still grow, as on a first load (an API
+      // page's code samples, a lazy chunk, put the target 470 px low).
+      if (!samePage) return keepInPlace(target);
+    } else if (!samePage) window.scrollTo({ top: 0, behavior: 'instant' });
   }, [location, action]);
 }

@@ -9,15 +9,15 @@ import { TableWrapper } from './TableWrapper';
 import { Math } from './Math';
 import { Diagram } from './Diagram';
 import { TOCInline } from './TOCInline';
+import { CodeSample } from '../api/CodeSample';
 
 // The widget simulator is a chunk of its own, loaded only by the pages that place it.
 const LazySimulator = lazy(() => import('../simulator/WidgetSimulator').then((m) => ({ default: m.WidgetSimulator })));
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const WidgetSimulator = (props: any) => createElement(Suspense, { fallback: null }, createElement(LazySimulator, props));
-// An API sample the page does not carry (fetched when its language is picked): API pages only.
-const LazyCodeSample = lazy(() => import('../api/CodeSample').then((m) => ({ default: m.CodeSample })));
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const CodeSample = (props: any) => createElement(Suspense, { fallback: null }, createElement(LazyCodeSample, props));
+// An API sample the page does not carry (its code is fetched when its language is picked). Not a
+// lazy chunk: on an API page reached by a link, each suspended sample let React commit the page in
+// parts, and a link's target near the end showed 470 px low for a frame (tests/e2e/test_deep_links.py).
 // So is the webhook signature checker (the webhooks page's).
 const LazySignatureChecker = lazy(() => import('../webhooks/SignatureChecker').then((m) => ({ default: m.SignatureChecker })));
 const SignatureChecker = () => createElement(Suspense, { fallback: null }, createElement(LazySignatureChecker));
