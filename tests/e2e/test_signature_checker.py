@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.request import urlopen
 
 import pytest
 from playwright.sync_api import Locator, Page, Request, expect
@@ -28,6 +29,8 @@ def open_checker(page: Page, site_url: str) -> Locator:
     page.goto(site_url + WEBHOOKS)
     checker = page.get_by_role("region", name="Webhook signature checker")
     expect(checker).to_be_visible()
+    # prerendered with its buttons disabled: they come to life once its lazy chunk has hydrated it
+    expect(checker.get_by_role("button", name="Check signature")).to_be_enabled()
     return checker
 
 
@@ -123,6 +126,12 @@ def test_nothing_is_stored_sent_or_put_in_the_url(page: Page, site_url: str) -> 
     assert page.url == url
     assert checker.get_by_label("Webhook secret").get_attribute("type") == "password"
     assert checker.locator("form").count() == 0  # nothing to submit anywhere
+
+
+def test_the_prerendered_buttons_are_disabled_until_the_checker_hydrates(site_url: str) -> None:
+    html = urlopen(site_url + WEBHOOKS).read().decode()
+    buttons = re.findall(r"<button[^>]*>(?:Check signature|Fill in the test vector)</button>", html)
+    assert len(buttons) == 2 and all(" disabled" in button for button in buttons), buttons
 
 
 def test_only_the_webhooks_page_loads_its_code(page: Page, site_url: str) -> None:

@@ -63,7 +63,7 @@ EXPECTED = [
                                   "`import Chart from '@site/src/components/Chart';` (line 7), <Chart> (line 9)"),
     ("unsupported/legacy.mdx", 11, "an <iframe> from embed.example.com, which site.yaml does not allow"),
     ("unsupported/page.md", 8, "MDX this site does not run, which would be missing from the page: "
-                               "`export const version = '1.2';` (line 8), <Admonition> (line 10)"),
+                               "`export const version = '1.2';` (line 8)"),
     ("unsupported/page.md", 12, "an MDX comment, {/* An MDX comment */}"),
     ("unsupported/page.md", 14, "unknown container ':::details'"),
     ("unsupported/page.md", 18, "<div> has a JSX expression"),

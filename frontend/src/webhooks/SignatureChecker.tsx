@@ -9,6 +9,7 @@
  * nothing is written to storage or to the URL.
  */
 import { useId, useRef, useState } from 'react';
+import { useHydrated } from '../lib/useHydrated';
 import { duration, HEADER_NAME, TOLERANCE_SECONDS, verify, type Verdict } from './signature';
 import './signature-checker.css';
 
@@ -88,6 +89,8 @@ export function SignatureChecker() {
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [nowProblem, setNowProblem] = useState('');
   const run = useRef(0);
+  // The buttons do nothing until this lazily loaded component has hydrated: disabled till then.
+  const hydrated = useHydrated();
 
   const check = async () => {
     const at = now.current!.value.trim();
@@ -160,10 +163,10 @@ export function SignatureChecker() {
         </div>
       </div>
       <div className="signature-actions">
-        <button type="button" className="button button-primary" onClick={check}>
+        <button type="button" className="button button-primary" onClick={check} disabled={!hydrated}>
           Check signature
         </button>
-        <button type="button" className="button button-secondary" onClick={fillTestVector}>
+        <button type="button" className="button button-secondary" onClick={fillTestVector} disabled={!hydrated}>
           Fill in the test vector
         </button>
       </div>
