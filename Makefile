@@ -73,8 +73,9 @@ test-frontend: setup
 test-e2e: setup chromium nginx
 	@$(UV) run pytest -q tests/e2e
 
+# The 25 slowest tests end the report: CI must stay well under its 90 minutes (45 is the aim).
 test: setup chromium nginx sample-toolchains lint typecheck test-frontend
-	@$(UV) run pytest -q tests
+	@$(UV) run pytest -q --durations=25 tests
 
 # A long randomized campaign of the property tests (tests/unit/test_properties*.py): FUZZ_EXAMPLES new
 # examples per test, instead of the suite's fixed set. A failure prints the example; make it a fixed
