@@ -36,7 +36,8 @@ interface TabsProps {
   children?: ReactNode;
 }
 
-const CHANGE_EVENT = 'docsite:tab-group-change';
+/** Sent on window when a group's tab is chosen (api/Article.tsx follows it on prerendered parts). */
+export const CHANGE_EVENT = 'docsite:tab-group-change';
 
 export function Tabs({ groupId, items, defaultValue, children }: TabsProps) {
   const [selected, setSelected] = useState(defaultValue ?? items[0]?.value ?? '');
