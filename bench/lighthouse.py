@@ -46,7 +46,7 @@ def lighthouse(url: str, workdir: Path) -> dict[str, Any]:
         *[f"--blocked-url-patterns={pattern}" for pattern in THIRD_PARTY],
     ]
     env = {**os.environ, "CHROME_PATH": CHROMIUM}
-    result = subprocess.run(command, cwd=workdir, env=env, capture_output=True, text=True, timeout=300)
+    result = subprocess.run(command, cwd=workdir, env=env, capture_output=True, text=True, timeout=900)
     if result.returncode != 0 or not report.is_file():
         raise RuntimeError(f"lighthouse failed on {url}:\n{result.stderr[-2000:]}")
     data = json.loads(report.read_text())
