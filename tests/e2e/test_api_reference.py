@@ -222,6 +222,7 @@ def test_go_picked_by_keyboard_on_one_api_page_is_shown_on_another_and_in_a_guid
     expect(go).to_have_attribute("aria-selected", "true")
     other = page.locator("#operation-getCart .api-samples")
     expect(other.get_by_role("tab", name="Go", exact=True)).to_have_attribute("aria-selected", "true")
+    other.scroll_into_view_if_needed()  # its part hydrates as it nears the screen, showing its Go sample
     expect(other.locator("pre:visible")).to_contain_text("package main")
     assert len(fetched) == 1 and "/_data/samples/distribution.json" in fetched[0], fetched
 
@@ -229,6 +230,7 @@ def test_go_picked_by_keyboard_on_one_api_page_is_shown_on_another_and_in_a_guid
     hydrated(page)
     first = page.locator(".api-operation-aside .api-samples").first
     expect(first.get_by_role("tab", name="Go", exact=True)).to_have_attribute("aria-selected", "true")
+    first.scroll_into_view_if_needed()
     expect(first.locator("pre:visible")).to_contain_text("package main")
     page.goto(site_url + "/docs/api/tutorials/tickets-pdf")
     page.reload()

@@ -177,7 +177,8 @@ export class PrerenderedParts implements PartSource {
   private data: Promise<ApiTables> | null = null;
   private readonly parts = new Map<string, PendingPart>();
   private readonly hydratedParts = new Set<string>();
-  private readonly replays = new Map<string, HTMLElement>();
+  /** What the reader did to a part before it hydrated, to do again once it has. */
+  private readonly replays = new Map<string, () => void>();
   /** The element id in the HTML -> the part it starts. */
   private readonly partIds = new Map<string, string>();
 
@@ -208,11 +209,19 @@ export class PrerenderedParts implements PartSource {
 
   hydrated = (id: string): void => {
     this.hydratedParts.add(id);
-    const control = this.replays.get(id);
-    if (!control) return;
+    const replay = this.replays.get(id);
+    if (!replay) return;
     this.replays.delete(id);
-    window.setTimeout(() => control.click());
+    window.setTimeout(replay);
   };
+
+  /** Hold what the reader did to the part `id`, and hydrate it. */
+  private hold(id: string, event: Event, replay: () => void): void {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    this.replays.set(id, replay);
+    this.want(id);
+  }
 
   /** Hydrate the part `id` (fetching the page's data the first time). */
   want(id: string): void {
@@ -253,11 +262,34 @@ export class PrerenderedParts implements PartSource {
       if (control instanceof HTMLAnchorElement && (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) {
         return; // a new tab or window: the browser's own
       }
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      this.replays.set(id, control);
-      this.want(id);
+      this.hold(id, event, () => control.click());
     };
+    // A tab's keys (arrows, Home, End) do nothing on the prerendered HTML: they are held too. Tab,
+    // Enter and Space keep their own meaning (Enter and Space click, held above).
+    const onKeyDown = (event: KeyboardEvent) => {
+      const id = partOf(event.target);
+      if (!id || this.hydratedParts.has(id) || !(event.target instanceof Element)) return;
+      const tab = event.target.closest<HTMLElement>('[role="tab"]');
+      if (!tab || ['Tab', 'Enter', ' '].includes(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
+      const { key, code, shiftKey } = event;
+      this.hold(id, event, () => tab.dispatchEvent(new KeyboardEvent('keydown', { key, code, shiftKey, bubbles: true, cancelable: true })));
+    };
+    // The HTML carries the first language's samples only (cURL): a part that shows another one
+    // hydrates as it nears the screen, and its sample is fetched (api/CodeSample.tsx).
+    const nearScreen =
+      typeof IntersectionObserver === 'undefined'
+        ? null
+        : new IntersectionObserver(
+            (entries) => {
+              for (const entry of entries) {
+                if (!entry.isIntersecting) continue;
+                nearScreen?.unobserve(entry.target);
+                const id = partOf(entry.target);
+                if (id) this.want(id);
+              }
+            },
+            { rootMargin: '100% 0px' },
+          );
     const showLanguage = (value: string | null) => {
       if (!value) return;
       for (const tabs of article.querySelectorAll<HTMLElement>('.api-samples .tabs-container')) {
@@ -274,6 +306,7 @@ export class PrerenderedParts implements PartSource {
         for (const panel of tabs.querySelectorAll<HTMLElement>('[role="tabpanel"]')) {
           panel.hidden = !panel.id.endsWith(`-panel-${value}`);
         }
+        if (tabs.querySelector('[role="tabpanel"]:not([hidden]) .api-sample-pending')) nearScreen?.observe(tabs);
       }
     };
     const onTabChange = (event: Event) => {
@@ -288,12 +321,15 @@ export class PrerenderedParts implements PartSource {
     const capture = { capture: true };
     const passive = { capture: true, passive: true };
     window.addEventListener('click', onClick, capture);
+    window.addEventListener('keydown', onKeyDown, capture);
     window.addEventListener('pointerover', onIntent, passive);
     window.addEventListener('touchstart', onIntent, passive);
     window.addEventListener('focusin', onIntent, capture);
     window.addEventListener(CHANGE_EVENT, onTabChange);
     return () => {
       window.removeEventListener('click', onClick, capture);
+      window.removeEventListener('keydown', onKeyDown, capture);
+      nearScreen?.disconnect();
       window.removeEventListener('pointerover', onIntent, passive);
       window.removeEventListener('touchstart', onIntent, passive);
       window.removeEventListener('focusin', onIntent, capture);
