@@ -8,7 +8,7 @@ import re
 import urllib.request
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.e2e.conftest import VariantSite
 
@@ -73,6 +73,30 @@ def test_a_first_load_hydrates_the_article_only_where_the_reader_reaches(
     expect(response.locator(".code-block")).to_contain_text('"code"')
     assert len(data_requests) == 1  # fetched once
     assert console_errors == []
+
+
+def test_a_part_whose_data_fails_to_load_stays_readable_and_the_next_click_works(page: Page, site_url: str) -> None:
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    held: list[Route] = []  # the first request of the page's data, failed once the click is held
+    page.route(re.compile(r"/_data/page/specification/distribution\.json"),
+               lambda route: held.append(route) if not held else route.continue_())
+    page.goto(site_url + API)
+    hydrated(page)
+    operation = page.locator("#operation-getCart")
+    operation.scroll_into_view_if_needed()
+    toggle = operation.get_by_role("button", name="Try it")
+    toggle.click()
+    while not held:
+        page.wait_for_timeout(50)
+    held[0].abort("internetdisconnected")
+    while not any("could not be loaded" in error for error in errors):
+        page.wait_for_timeout(50)
+    expect(toggle).to_have_attribute("aria-expanded", "false")  # nothing opened
+    expect(operation.locator(".api-endpoint")).to_have_text("GET /distribution/v1/carts/{cartId}")  # still readable
+    toggle.click()  # tries again
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect(operation.locator(".api-tryit form, .api-tryit-message").first).to_be_visible()
 
 
 def test_a_client_side_navigation_to_an_api_page_renders_all_of_it(page: Page, site_url: str,

@@ -233,9 +233,11 @@ export class PrerenderedParts implements PartSource {
       return apiTables(page, this.openSchemas);
     });
     this.data.then(part.resolve, (error: unknown) => {
-      // the part stays readable as prerendered; the reader's next move tries again
+      // the part stays readable as prerendered, and what was held is dropped: the reader's next
+      // move tries again
       console.error('The data of this API page could not be loaded.', error);
       part.wanted = false;
+      this.replays.delete(id);
       this.data = null;
     });
   }
