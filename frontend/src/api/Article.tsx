@@ -27,7 +27,7 @@ import { SiteLink } from '../lib/SiteLink';
 import { SiteContext, useSite } from '../lib/site';
 import { createStorageSlot, StorageKeys } from '../lib/storage';
 import { CHANGE_EVENT } from '../renderers/Tabs';
-import { TableWrapper } from '../renderers/TableWrapper';
+import { TableWrapper, watchPrerenderedTable } from '../renderers/TableWrapper';
 import { ApiContext, apiTables, type ApiTables, type OpenSchemas } from './context';
 import { Operation } from './Operation';
 import { SchemaEntry } from './Schema';
@@ -244,13 +244,17 @@ export class PrerenderedParts implements PartSource {
 
   /** Listen on the article for what the reader reaches for; returns the function that stops. */
   attach(article: HTMLElement): () => void {
-    const partOf = (target: EventTarget | null): string | null => {
+    /** The element of the part that `target` is in. */
+    const partElement = (target: EventTarget | null): Element | null => {
       if (!(target instanceof Node) || !article.contains(target)) return null;
       for (let element = target instanceof Element ? target : null; element && element !== article; element = element.parentElement) {
-        const id = element.id ? this.partIds.get(element.id) : undefined;
-        if (id) return id;
+        if (element.id && this.partIds.has(element.id)) return element;
       }
       return null;
+    };
+    const partOf = (target: EventTarget | null): string | null => {
+      const element = partElement(target);
+      return element && (this.partIds.get(element.id) ?? null);
     };
     const onIntent = (event: Event) => {
       const id = partOf(event.target);
@@ -308,13 +312,16 @@ export class PrerenderedParts implements PartSource {
         for (const panel of tabs.querySelectorAll<HTMLElement>('[role="tabpanel"]')) {
           panel.hidden = !panel.id.endsWith(`-panel-${value}`);
         }
-        if (tabs.querySelector('[role="tabpanel"]:not([hidden]) .api-sample-pending')) nearScreen?.observe(tabs);
+        const element = partElement(tabs);
+        if (element && tabs.querySelector('[role="tabpanel"]:not([hidden]) .api-sample-pending')) nearScreen?.observe(element);
       }
     };
     const onTabChange = (event: Event) => {
       const { groupId, value } = (event as CustomEvent<{ groupId: string; value: string }>).detail;
       if (groupId === SAMPLES_GROUP) showLanguage(value);
     };
+    // A table wider than the screen is a focusable region, as TableWrapper makes it once hydrated.
+    const tables = [...article.querySelectorAll<HTMLElement>('.table-wrapper[data-label]')].map(watchPrerenderedTable);
     const slot = createStorageSlot(StorageKeys.tabGroup(SAMPLES_GROUP));
     showLanguage(slot.get());
     const unlisten = slot.listen(showLanguage);
@@ -332,6 +339,7 @@ export class PrerenderedParts implements PartSource {
       window.removeEventListener('click', onClick, capture);
       window.removeEventListener('keydown', onKeyDown, capture);
       nearScreen?.disconnect();
+      for (const stop of tables) stop();
       window.removeEventListener('pointerover', onIntent, passive);
       window.removeEventListener('touchstart', onIntent, passive);
       window.removeEventListener('focusin', onIntent, capture);
