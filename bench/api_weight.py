@@ -37,8 +37,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         out = Path(folder) / "build"
         build(Paths(CONTENT, out, FRONTEND), log=print)
         with _serve(out) as url:
-            pages = scripts_by_route(url, [DOC_PAGE, *API_PAGES])
-            html = {route: _gzip_kb(_fetch(url + route)) for route in [DOC_PAGE, *API_PAGES]}
+            return measure(url)
+
+
+def measure(url: str) -> dict[str, Any]:
+    """The scripts and HTML of the API pages against the doc page's, on the site served at `url`."""
+    pages = scripts_by_route(url, [DOC_PAGE, *API_PAGES])
+    html = {route: _gzip_kb(_fetch(url + route)) for route in [DOC_PAGE, *API_PAGES]}
     doc = pages[DOC_PAGE]
     result: dict[str, Any] = {"targets": TARGETS, "doc_page": DOC_PAGE, "doc_page_js_gzip_kb": _total(doc),
                               "pages": {}}

@@ -29,11 +29,13 @@ def free_port() -> int:
 
 
 @contextmanager
-def served_site() -> Iterator[str]:
-    """Build the site from content/ and serve it; yields its base URL (http://127.0.0.1:PORT)."""
-    build(Paths(CONTENT, BUILD, FRONTEND), log=lambda line: None)
+def served_site(built: Path | None = None) -> Iterator[str]:
+    """Build the site from content/ and serve it (or serve `built`, a site built before, as is: to
+    compare two branches' builds back to back); yields its base URL (http://127.0.0.1:PORT)."""
+    if built is None:
+        build(Paths(CONTENT, BUILD, FRONTEND), log=lambda line: None)
     port = free_port()
-    server = uvicorn.Server(server_config(BUILD, "127.0.0.1", port))
+    server = uvicorn.Server(server_config(built or BUILD, "127.0.0.1", port))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10

@@ -63,7 +63,7 @@ def measure(site: str, path: str) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     results: dict[str, Any] = {"targets": TARGETS, "gzip_level": GZIP_LEVEL, "pages": {}}
-    with served_site() as site:
+    with served_site(getattr(args, "built", None)) as site:
         for path in PAGES:
             results["pages"][path] = measure(site, path)
             print(f"  {path}: {results['pages'][path]['total_kb']} KB in {results['pages'][path]['requests']} requests")

@@ -370,6 +370,11 @@ export interface ApiTagGroup {
 export interface ApiReferencePageData extends BasePage {
   kind: 'apiReference';
   api: ApiSummary & { openapi: string };
+  /**
+   * Set on the data inlined in a large page's HTML (api/outline.ts): only its header and navigation,
+   * the rest is the prerendered HTML, hydrated part by part with the page's JSON (api/Article.tsx).
+   */
+  outline?: true;
   intro?: ApiText;
   servers?: ApiServer[];
   security?: ApiSecurity;

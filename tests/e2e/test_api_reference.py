@@ -8,7 +8,7 @@ import re
 import urllib.request
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.e2e.conftest import VariantSite
 
@@ -42,12 +42,83 @@ def test_api_pages_link_their_chunk_and_stylesheet_and_doc_pages_do_not(site_url
     assert chunk.group(1) not in doc and css.group(1) not in doc
     assert "<template" not in api and "$RC" not in api  # the whole page is in the HTML, not streamed in
     assert 'id="operation-addCartItems"' in api
-    # the large page data is not inlined: its JSON file is preloaded and fetched to hydrate
-    data_file = "/_data/page/specification/distribution.json?v="
-    assert f'<link rel="preload" as="fetch" crossorigin fetchpriority="low" href="{data_file}' in api
+    # the large page inlines its outline only (its HTML holds the rest), and does not preload its JSON
+    assert 'as="fetch"' not in api and "/_data/page/specification/distribution.json" not in api
     inline = re.search(r'<script id="__docsite_data" type="application/json">(.*?)</script>', api)
-    assert inline and '"page":null' in inline.group(1)
+    assert inline and '"outline":true' in inline.group(1) and '"responses"' not in inline.group(1)
+    assert len(inline.group(1)) < 20_000
     assert '"kind":"doc"' in doc
+
+
+def test_a_first_load_hydrates_the_article_only_where_the_reader_reaches(
+        page: Page, site_url: str, console_errors: list[str]) -> None:
+    data_requests: list[str] = []
+    page.on("request", lambda request: data_requests.append(request.url)
+            if "/_data/page/specification/distribution.json" in request.url else None)
+    page.goto(site_url + API)
+    hydrated(page)
+    page.wait_for_timeout(500)
+    assert data_requests == []  # hydrated without the page's data: the article is its prerendered HTML
+    # a click on a control of a part not hydrated yet is held, then replayed once the part is
+    operation = page.locator("#operation-getCart")
+    operation.scroll_into_view_if_needed()
+    toggle = operation.get_by_role("button", name="Try it")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect(operation.locator(".api-tryit form, .api-tryit-message").first).to_be_visible()
+    assert len(data_requests) == 1
+    # another part hydrates on its own: its response switcher answers the first click
+    response = page.locator("#operation-addCartItems .api-response", has_text="409")
+    response.locator(".api-response-head").click()
+    expect(response.locator(".code-block")).to_contain_text('"code"')
+    assert len(data_requests) == 1  # fetched once
+    assert console_errors == []
+
+
+def test_a_part_whose_data_fails_to_load_stays_readable_and_the_next_click_works(page: Page, site_url: str) -> None:
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    held: list[Route] = []  # the first request of the page's data, failed once the click is held
+    page.route(re.compile(r"/_data/page/specification/distribution\.json"),
+               lambda route: held.append(route) if not held else route.continue_())
+    page.goto(site_url + API)
+    hydrated(page)
+    operation = page.locator("#operation-getCart")
+    operation.scroll_into_view_if_needed()
+    toggle = operation.get_by_role("button", name="Try it")
+    toggle.click()
+    while not held:
+        page.wait_for_timeout(50)
+    held[0].abort("internetdisconnected")
+    while not any("could not be loaded" in error for error in errors):
+        page.wait_for_timeout(50)
+    expect(toggle).to_have_attribute("aria-expanded", "false")  # nothing opened
+    expect(operation.locator(".api-endpoint")).to_have_text("GET /distribution/v1/carts/{cartId}")  # still readable
+    toggle.click()  # tries again
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect(operation.locator(".api-tryit form, .api-tryit-message").first).to_be_visible()
+
+
+def test_a_client_side_navigation_to_an_api_page_renders_all_of_it(page: Page, site_url: str,
+                                                                  console_errors: list[str]) -> None:
+    page.goto(site_url + API)
+    hydrated(page)
+    counts = page.evaluate("""() => [document.querySelectorAll('.api-operation').length,
+        document.querySelectorAll('.api-schema').length, document.querySelectorAll('.api-errors tr').length]""")
+    page.goto(site_url + "/docs/api-distribution/error-codes")
+    hydrated(page)
+    page.evaluate("window.__marker = 'same document'")
+    page.locator(f'article a[href="{API}"]').first.click()
+    expect(page.locator("main h1")).to_have_text("Distribution API")
+    assert page.evaluate("window.__marker") == "same document"
+    assert page.evaluate("""() => [document.querySelectorAll('.api-operation').length,
+        document.querySelectorAll('.api-schema').length,
+        document.querySelectorAll('.api-errors tr').length]""") == counts and counts[0] > 10
+    # and its parts are live at once: a response opens on the first click
+    response = page.locator("#operation-addCartItems .api-response", has_text="409")
+    response.locator(".api-response-head").click()
+    expect(response.locator(".code-block")).to_contain_text('"code"')
+    assert console_errors == []
 
 
 def test_deep_link_to_an_operation_on_load(page: Page, site_url: str, console_errors: list[str]) -> None:
@@ -175,6 +246,7 @@ def test_go_picked_by_keyboard_on_one_api_page_is_shown_on_another_and_in_a_guid
     expect(go).to_have_attribute("aria-selected", "true")
     other = page.locator("#operation-getCart .api-samples")
     expect(other.get_by_role("tab", name="Go", exact=True)).to_have_attribute("aria-selected", "true")
+    other.scroll_into_view_if_needed()  # its part hydrates as it nears the screen, showing its Go sample
     expect(other.locator("pre:visible")).to_contain_text("package main")
     assert len(fetched) == 1 and "/_data/samples/distribution.json" in fetched[0], fetched
 
@@ -182,6 +254,7 @@ def test_go_picked_by_keyboard_on_one_api_page_is_shown_on_another_and_in_a_guid
     hydrated(page)
     first = page.locator(".api-operation-aside .api-samples").first
     expect(first.get_by_role("tab", name="Go", exact=True)).to_have_attribute("aria-selected", "true")
+    first.scroll_into_view_if_needed()
     expect(first.locator("pre:visible")).to_contain_text("package main")
     page.goto(site_url + "/docs/api/tutorials/tickets-pdf")
     page.reload()

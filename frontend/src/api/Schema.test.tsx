@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { ApiReferencePageData, SchemaNode } from '../types';
-import { ApiContext } from './context';
+import { act } from 'react';
+import { ApiContext, apiTables, openSchemasStore, type OpenSchemas } from './context';
 import { Fields, SchemaEntry, SchemaView } from './Schema';
 import { navEntries } from './Nav';
 
@@ -39,9 +40,9 @@ const schemas: Record<string, SchemaNode> = {
   Standing: { type: 'object', properties: { zone: { type: 'integer' } } },
 };
 
-function withTables(ui: ReactNode, openSchemas: Set<string> = new Set(), onOpen = (_: string, __: boolean) => {}) {
+function withTables(ui: ReactNode, openSchemas: OpenSchemas = openSchemasStore()) {
   return render(
-    <ApiContext.Provider value={{ page: {} as ApiReferencePageData, schemas, responses: {}, openSchemas, setSchemaOpen: onOpen }}>{ui}</ApiContext.Provider>,
+    <ApiContext.Provider value={apiTables({ schemas } as unknown as ApiReferencePageData, openSchemas)}>{ui}</ApiContext.Provider>,
   );
 }
 
@@ -103,22 +104,25 @@ describe('schema trees', () => {
     expect(screen.queryByText('row', { selector: '.api-prop-name' })).toBeNull();
   });
 
-  it('opens a schema of the schemas section when asked to', () => {
-    const asked: [string, boolean][] = [];
-    const { rerender } = withTables(<SchemaEntry name="Money" node={schemas.Money!} />, new Set(), (name, open) =>
-      asked.push([name, open]),
-    );
-    const button = screen.getByRole('button', { name: 'Money' });
-    expect(button.getAttribute('aria-expanded')).toBe('false');
-    fireEvent.click(button);
-    expect(asked).toEqual([['Money', true]]);
-    rerender(
-      <ApiContext.Provider value={{ page: {} as ApiReferencePageData, schemas, responses: {}, openSchemas: new Set(['Money']), setSchemaOpen: () => {} }}>
+  it('opens a schema of the schemas section on a click, or when the store is told to (a deep link)', () => {
+    const openSchemas = openSchemasStore();
+    withTables(
+      <>
         <SchemaEntry name="Money" node={schemas.Money!} />
-      </ApiContext.Provider>,
+        <SchemaEntry name="Cart" node={schemas.Cart!} />
+      </>,
+      openSchemas,
     );
-    expect(screen.getByRole('button', { name: 'Money' }).getAttribute('aria-expanded')).toBe('true');
+    const money = screen.getByRole('button', { name: 'Money' });
+    expect(money.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(money);
+    expect(money.getAttribute('aria-expanded')).toBe('true');
+    expect(openSchemas.isOpen('Money')).toBe(true);
     expect(row('amount')).toBeTruthy();
+    const cart = screen.getByRole('button', { name: 'Cart' });
+    expect(cart.getAttribute('aria-expanded')).toBe('false');
+    act(() => openSchemas.setOpen('Cart', true));
+    expect(cart.getAttribute('aria-expanded')).toBe('true');
     expect(document.getElementById('schema-Money')).not.toBeNull();
   });
 });

@@ -4,7 +4,7 @@
  * are rendered only when open. Named schemas come from the page's table: a schema that contains
  * itself shows a "circular" marker with a link to its definition instead of expanding again.
  */
-import { useState, type ReactNode } from 'react';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ApiText, SchemaNode } from '../types';
 import { useApi } from './context';
 import { Text } from './Text';
@@ -307,12 +307,13 @@ export function SchemaView({ node, mediaType }: { node: SchemaNode; mediaType?: 
 
 /** One entry of the schemas section: collapsed, expanded by a click or by a link to #schema-Name. */
 export function SchemaEntry({ name, node }: { name: string; node: SchemaNode }) {
-  const { openSchemas, setSchemaOpen } = useApi();
-  const open = openSchemas.has(name);
+  const { openSchemas } = useApi();
+  // closed in the prerendered HTML, and so while hydrating it; then as the store says
+  const open = useSyncExternalStore(openSchemas.subscribe, () => openSchemas.isOpen(name), () => false);
   return (
     <section id={`schema-${name}`} className="api-schema">
       <h3 className="api-schema-name">
-        <button type="button" aria-expanded={open} onClick={() => setSchemaOpen(name, !open)}>
+        <button type="button" aria-expanded={open} onClick={() => openSchemas.setOpen(name, !open)}>
           {name}
         </button>{' '}
         <TypeLabel node={node} />

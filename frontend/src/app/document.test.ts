@@ -53,4 +53,27 @@ describe('the document', () => {
     expect(html).not.toContain(big);
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin fetchpriority="low" href="/_data/page/specification/big.json?v=b1">');
   });
+
+  it('inlines the outline of a large API reference page, and neither its content nor a preload of its data', () => {
+    const meta = { title: 'T', description: 'D', canonical: 'https://x/', keywords: [], image: null, ogType: 'website', noindex: false };
+    const intro = 'x'.repeat(INLINE_DATA_LIMIT);
+    const op = { id: 'operation-getCart', method: 'GET', path: '/carts/{cartId}', summary: 'Get a cart', description: intro };
+    const data = {
+      page: {
+        kind: 'apiReference', meta, title: 'Distribution API', intro,
+        api: { name: 'distribution', title: 'Distribution API', version: '1.0', openapi: '3.1.0', basePath: '/v1', downloads: { yaml: 'a.yaml', json: 'a.json' } },
+        groups: [{ id: 'carts', name: 'Carts', description: intro, operations: [op] }],
+        schemas: { Cart: { type: 'object', description: intro } },
+      },
+      sidebar: null,
+    } as unknown as PageLoaderData;
+    const html = renderDocument({ route: '/specification/distribution', appHtml: '<main></main>', site, data, assets });
+    expect(html).not.toContain(intro);
+    expect(html).not.toContain('as="fetch"');
+    expect(inlined(html).page).toEqual({
+      kind: 'apiReference', meta, title: 'Distribution API', outline: true, api: data.page.kind === 'apiReference' && data.page.api,
+      groups: [{ id: 'carts', name: 'Carts', operations: [{ id: 'operation-getCart', method: 'GET', path: '/carts/{cartId}', summary: 'Get a cart' }] }],
+      schemas: { Cart: {} },
+    });
+  });
 });

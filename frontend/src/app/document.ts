@@ -8,6 +8,7 @@ import { configureStorage, storageKey, StorageKeys } from '../lib/storage';
 import { DISMISSED_ATTRIBUTE } from '../chrome/AnnouncementBar';
 import { headTags, JSON_LD_KEY, renderHeadTags, siteHeadTags } from './head';
 import { pageDataPath } from '../lib/paths';
+import { apiOutline } from '../api/outline';
 
 export interface Assets {
   /** The entry's stylesheets' text, inlined: one request less before the first paint. */
@@ -69,8 +70,9 @@ if(s.bar&&g(s.bar.idKey)===s.bar.id&&g(s.bar.dismissKey)==='true')d.setAttribute
 
 /**
  * Page data larger than this is not inlined in the HTML: the browser fetches the page's JSON file
- * (preloaded from <head>) before hydrating, so the HTML, and the first paint, stay light. The API
- * reference pages are the pages this concerns; their HTML holds their whole content anyway.
+ * (preloaded from <head>) before hydrating, so the HTML, and the first paint, stay light. An API
+ * reference page, whose HTML holds its whole content, inlines its outline instead and hydrates the
+ * rest part by part, fetching its JSON only when the reader reaches for a part (api/Article.tsx).
  */
 export const INLINE_DATA_LIMIT = 64 * 1024;
 
@@ -99,7 +101,9 @@ export function renderDocument(options: {
     : '';
   let inline = scriptJson({ site, ...data } satisfies InlineData);
   let dataPreload = '';
-  if (inline.length > INLINE_DATA_LIMIT) {
+  if (inline.length > INLINE_DATA_LIMIT && data.page.kind === 'apiReference') {
+    inline = scriptJson({ site, page: apiOutline(data.page), sidebar: data.sidebar } satisfies InlineData);
+  } else if (inline.length > INLINE_DATA_LIMIT) {
     inline = scriptJson({ site, page: null, sidebar: data.sidebar } satisfies InlineData);
     const url = `${base}${pageDataPath(route)}?v=${encodeURIComponent(site.buildId)}`;
     dataPreload = `<link rel="preload" as="fetch" crossorigin fetchpriority="low" href="${escapeHtml(url)}">`;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { TableWrapper } from './TableWrapper';
+import { TableWrapper, watchPrerenderedTable } from './TableWrapper';
 
 /** A ResizeObserver the test triggers, and a box whose widths the test sets. */
 let resized: () => void = () => {};
@@ -40,9 +40,9 @@ afterEach(() => {
 });
 
 describe('TableWrapper', () => {
-  it('is a plain box when prerendered', () => {
+  it('is a plain box when prerendered, carrying its label', () => {
     const html = renderToString(<TableWrapper label="Table with columns a">{table}</TableWrapper>);
-    expect(html).toMatch(/^<div class="table-wrapper"><table>/);
+    expect(html).toMatch(/^<div class="table-wrapper" data-label="Table with columns a"><table>/);
   });
 
   it('adds no tab stop while the table fits', () => {
@@ -62,5 +62,19 @@ describe('TableWrapper', () => {
     widths = { scrollWidth: 600, clientWidth: 600 }; // the window got wider
     act(() => resized());
     expect(screen.queryByRole('region')).toBeNull();
+  });
+
+  it('makes a prerendered box not hydrated yet a named region while its table overflows', () => {
+    setUp(600, 300);
+    document.body.innerHTML = renderToString(<TableWrapper label="Table with columns a">{table}</TableWrapper>);
+    const stop = watchPrerenderedTable(document.querySelector<HTMLElement>('.table-wrapper')!);
+    const region = screen.getByRole('region', { name: 'Table with columns a' });
+    expect(region.getAttribute('tabindex')).toBe('0');
+    widths = { scrollWidth: 600, clientWidth: 600 };
+    resized();
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(region.getAttribute('tabindex')).toBeNull();
+    stop();
+    document.body.innerHTML = '';
   });
 });

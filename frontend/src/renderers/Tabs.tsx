@@ -37,7 +37,8 @@ interface TabsProps {
   children?: ReactNode;
 }
 
-const CHANGE_EVENT = 'docsite:tab-group-change';
+/** Sent on window when a group's tab is chosen (api/Article.tsx follows it on prerendered parts). */
+export const CHANGE_EVENT = 'docsite:tab-group-change';
 
 /** Whether the panel around a component is the one shown (true outside tabs): what a panel that
  * fetches its content (api/CodeSample) waits for. */
