@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { excerptSnippet, loadPagefind, resetPagefind, searchPagefind, sectionHit, type PagefindApi, type PagefindData } from './pagefind';
+import { excerptSnippet, loadPagefind, pagefindQuery, resetPagefind, searchPagefind, sectionHit, type PagefindApi, type PagefindData } from './pagefind';
 
 const BUNDLE = 'http://site.test/pagefind/';
 
@@ -45,11 +45,57 @@ describe('Pagefind results', () => {
     ]);
   });
 
+  it('show an ellipsis where the excerpt leaves text out of the section, as lunr snippets do', () => {
+    const content = 'Refunds. A refund is paid back to the card the order was paid with, within five days.';
+    const cut = (excerpt: string) => {
+      const { before, after } = excerptSnippet(excerpt, content);
+      return { before, after };
+    };
+    expect(cut('Refunds. A <mark>refund</mark> is paid back')).toEqual({ before: false, after: true });
+    expect(cut('the order was paid with, within five days.')).toEqual({ before: true, after: false });
+    expect(cut('A <mark>refund</mark> is paid')).toEqual({ before: true, after: true });
+    expect(cut(content.replace('refund', '<mark>refund</mark>'))).toEqual({ before: false, after: false });
+  });
+
+  it('search a last word of one or two letters as a word, not as a prefix, and wait for its third letter after other words', () => {
+    expect(pagefindQuery(['r'])).toBe('"r"');
+    expect(pagefindQuery(['id'])).toBe('"id"');
+    expect(pagefindQuery(['ref'])).toBe('ref');
+    expect(pagefindQuery(['webhook', 's'])).toBe('webhook');
+    expect(pagefindQuery(['webhook', 'si'])).toBe('webhook');
+    expect(pagefindQuery(['webhook', 'sig'])).toBe('webhook sig');
+    expect(pagefindQuery(['to', 'refund'])).toBe('to refund');
+  });
+
+  it('run one search at a time and skip those superseded while they waited', async () => {
+    const { api, calls } = fakePagefind(Array.from({ length: 3 }, (_, n) => section(`/docs/p${n}`, `Page ${n}`)));
+    let release = () => {};
+    const slow = api.search;
+    api.search = async (query, options) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return slow(query, options);
+    };
+    await loadPagefind(BUNDLE, async () => api);
+    const first = searchPagefind(BUNDLE, ['default'], 'ref', { limit: 8 });
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the first search is running
+    const typed = ['refu', 'refun', 'refund'].map((query) => searchPagefind(BUNDLE, ['default'], query, { limit: 8 }));
+    release();
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    release();
+    const answers = await Promise.all(typed);
+    expect(calls.searches.map((call) => call.query)).toEqual(['ref', 'refund']);
+    expect(answers.map((answer) => answer.query)).toEqual(['refund', 'refund', 'refund']); // the newest query's results
+    expect(answers[2]?.hits).toHaveLength(3);
+    expect(calls.read).toBe(6); // each search's results read once: 'ref' and 'refund', three each
+  });
+
   it('search the tags given and read only the results shown', async () => {
     const { api, calls } = fakePagefind(Array.from({ length: 30 }, (_, n) => section(`/docs/p${n}`, `Page ${n}`)));
     await loadPagefind(BUNDLE, async () => api);
     const results = await searchPagefind(BUNDLE, ['docs-default-current', 'blog'], 'title:refund^2', { limit: 8 });
-    expect(calls.searches).toEqual([{ query: 'title refund 2', filters: { index: { any: ['docs-default-current', 'blog'] } } }]);
+    // '2', a last word of one letter, is left out (pagefindQuery)
+    expect(calls.searches).toEqual([{ query: 'title refund', filters: { index: { any: ['docs-default-current', 'blog'] } } }]);
     expect(calls.options).toMatchObject({ baseUrl: '/' });
     expect(results.hits.map((hit) => hit.document.sectionRoute)).toEqual(Array.from({ length: 8 }, (_, n) => `/docs/p${n}`));
     expect(results.total).toBe(8);
