@@ -67,6 +67,16 @@ describe('Pagefind results', () => {
     expect(pagefindQuery(['to', 'refund'])).toBe('to refund');
   });
 
+  it('answer a query that adds a word of one or two letters from the search without it', async () => {
+    const { api, calls } = fakePagefind([section('/docs/webhooks#signature', 'Signature')]);
+    await loadPagefind(BUNDLE, async () => api);
+    for (const query of ['webhook', 'webhook ', 'webhook s', 'webhook si']) {
+      expect((await searchPagefind(BUNDLE, ['default'], query, { limit: 8 })).hits).toHaveLength(1);
+    }
+    await searchPagefind(BUNDLE, ['default'], 'webhook sig', { limit: 8 });
+    expect(calls.searches.map((call) => call.query)).toEqual(['webhook', 'webhook sig']);
+  });
+
   it('run one search at a time and skip those superseded while they waited', async () => {
     const { api, calls } = fakePagefind(Array.from({ length: 3 }, (_, n) => section(`/docs/p${n}`, `Page ${n}`)));
     let release = () => {};

@@ -46,8 +46,8 @@ interface SectionFields {
 
 /** A query's results as read so far: the sections Pagefind ranked, the hits of those already read. */
 interface Found {
-  query: string;
-  tags: string;
+  query: string; // the reader's
+  key: string; // what Pagefind was asked, and the tags
   results: PagefindResult[];
   hits: SearchHit[]; // the first results, read (their fragment fetched)
   reading: Promise<void>; // until the results asked for are read
@@ -110,13 +110,14 @@ export async function searchPagefind(
 /** The sections Pagefind ranks for `query` among the pages of `tags`; those of a newer query when one
  * was asked for while this one waited for Pagefind (its caller shows the newest query's results). */
 function ranked(pagefind: PagefindApi, query: string, tags: string[]): Promise<Found> {
-  const key = tags.join(' ');
-  if (last && last.query === query && last.tags === key) return Promise.resolve(last);
+  const searched = pagefindQuery(queryWords(query));
+  const key = `${searched}\n${tags.join(' ')}`;
+  if (last && last.key === key) return Promise.resolve(last); // also `webhook s`, searched as `webhook`
   const ticket = ++asked;
   const found: Promise<Found> = idle.then(() => {
     if (ticket !== asked && newest) return newest;
-    const search = pagefind.search(pagefindQuery(queryWords(query)), { filters: { index: { any: tags } } }).then(
-      (results) => (last = { query, tags: key, results: results?.results ?? [], hits: [], reading: Promise.resolve() }),
+    const search = pagefind.search(searched, { filters: { index: { any: tags } } }).then(
+      (results) => (last = { query, key, results: results?.results ?? [], hits: [], reading: Promise.resolve() }),
     );
     idle = search.catch(() => undefined);
     return search;
