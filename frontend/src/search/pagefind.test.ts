@@ -4,10 +4,11 @@ import { excerptSnippet, loadPagefind, pagefindQuery, resetPagefind, searchPagef
 const BUNDLE = 'http://site.test/pagefind/';
 
 /** A section as Pagefind's `data()` gives it: meta `doc` as the builder writes it. */
-function section(url: string, title: string): PagefindData {
+function section(route: string, title: string): PagefindData {
+  const doc = { sectionTitle: title, pageTitle: 'Refund order items', type: 'docs', tags: ['Orders'], sidebarParentCategories: ['Tutorials'], sectionRoute: route };
   return {
-    url,
-    meta: { doc: JSON.stringify({ sectionTitle: title, pageTitle: 'Refund order items', type: 'docs', tags: ['Orders'], sidebarParentCategories: ['Tutorials'] }) },
+    url: '/0/17.html', // the section's file in the build's folder of sections
+    meta: { doc: JSON.stringify(doc) },
     excerpt: `about <mark>refunds</mark> &amp; ${title}`,
   };
 }

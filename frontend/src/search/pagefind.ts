@@ -37,6 +37,7 @@ export interface PagefindApi {
 
 /** A section's fields but its text (meta `doc`). */
 interface SectionFields {
+  sectionRoute?: string; // path#anchor (the record's URL is its file's in the build's folder of sections)
   sectionTitle: string;
   pageTitle: string;
   type: SearchType;
@@ -158,7 +159,7 @@ export function sectionHit(data: PagefindData, score: number, query: string): Se
     title: fields.sectionTitle,
     tags: fields.tags,
     sidebarParentCategories: fields.sidebarParentCategories,
-    sectionRoute: data.url,
+    sectionRoute: fields.sectionRoute ?? data.url,
     sectionTitle: fields.sectionTitle,
     pageTitle: fields.pageTitle,
     type: fields.type,
