@@ -58,6 +58,19 @@ describe('Pagefind results', () => {
     expect(cut(content.replace('refund', '<mark>refund</mark>'))).toEqual({ before: false, after: false });
   });
 
+  it("show the section's text, not its title, which starts the record's content", () => {
+    const content = 'Verify the signature. The signature is the HMAC of the body, keyed with your secret, in hex.';
+    const title = 'Verify the signature';
+    const snippet = (excerpt: string) => {
+      const { parts, before, after } = excerptSnippet(excerpt, content, title);
+      return { text: parts.map((part) => (part.marked ? `[${part.text}]` : part.text)).join(''), before, after };
+    };
+    expect(snippet('Verify the <mark>signature.</mark> The <mark>signature</mark> is the')).toEqual({ text: 'The [signature] is the', before: false, after: true });
+    expect(snippet('the <mark>signature.</mark> The <mark>signature</mark> is the HMAC')).toEqual({ text: 'The [signature] is the HMAC', before: false, after: true });
+    expect(snippet('HMAC of the body, keyed with your secret, in hex.')).toEqual({ text: 'HMAC of the body, keyed with your secret, in hex.', before: true, after: false });
+    expect(excerptSnippet('<mark>Orders</mark>, refunds.', 'Orders, refunds.', 'Orders, refunds').parts).toEqual([]); // a title alone: no snippet
+  });
+
   it('search a last word of one or two letters as a word, not as a prefix, and wait for its third letter after other words', () => {
     expect(pagefindQuery(['r'])).toBe('"r"');
     expect(pagefindQuery(['id'])).toBe('"id"');

@@ -153,7 +153,7 @@ export function pagefindQuery(words: string[]): string {
 /** A section (a record of the bundle: src/docsite/search/pagefind.py) as a hit. */
 export function sectionHit(data: PagefindData, score: number, query: string): SearchHit {
   const fields = sectionFields(data);
-  const snippet = excerptSnippet(data.excerpt, data.content);
+  const snippet = excerptSnippet(data.excerpt, data.content, fields.sectionTitle);
   const document: Omit<SearchDocument, 'content'> = {
     id: 0, // lunr's position in its index file: none here
     title: fields.sectionTitle,
@@ -188,17 +188,57 @@ function unescape(text: string): string {
   return text.replace(/&(?:amp|lt|gt|quot|#39|#x27);/g, (entity) => ENTITIES[entity] ?? entity);
 }
 
-/** Pagefind's excerpt (escaped text, the matched words in `<mark>`) as a snippet, cut from the
- * record's `content`: an ellipsis where text was left out before or after it, as lunr's snippets. */
-export function excerptSnippet(excerpt: string, content = ''): Snippet {
-  const parts: SnippetPart[] = [];
+/** Pagefind's excerpt (escaped text, the matched words in `<mark>`) as a snippet of the section's
+ * text, as lunr's: without the section's `title`, which starts the record's `content` (its heading,
+ * src/docsite/search/pagefind.py), and with an ellipsis where text was left out before or after it. */
+export function excerptSnippet(excerpt: string, content = '', title = ''): Snippet {
+  let parts: SnippetPart[] = [];
   excerpt.split(/<mark>(.*?)<\/mark>/s).forEach((text, index) => {
-    if (text) parts.push({ text: unescape(text), marked: index % 2 === 1 });
+    parts.push({ text: unescape(text).replace(/\s+/g, ' '), marked: index % 2 === 1 });
   });
-  const text = words(parts.map((part) => part.text).join(''));
+  parts = trimmed(parts);
   const whole = words(content);
-  const at = text ? whole.indexOf(text) : -1;
-  return { parts, before: at > 0, after: at >= 0 && at + text.length < whole.length };
+  const text = parts.map((part) => part.text).join('');
+  const start = textStart(whole, words(title));
+  let at = text ? whole.indexOf(text) : -1;
+  if (at >= 0 && at < start) {
+    parts = trimmed(withoutFirst(parts, start - at));
+    at = start;
+  }
+  const shown = parts.reduce((length, part) => length + part.text.length, 0);
+  return { parts, before: at > start, after: at >= 0 && at + shown < whole.length };
+}
+
+/** Where the text of a record starts: after its title, and the full stop Pagefind ends a heading with. */
+function textStart(content: string, title: string): number {
+  if (!title || !content.startsWith(title)) return 0;
+  const end = title.length + (content[title.length] === '.' ? 1 : 0);
+  return content[end] === ' ' ? end + 1 : end;
+}
+
+/** `parts` without their first `count` characters. */
+function withoutFirst(parts: SnippetPart[], count: number): SnippetPart[] {
+  const kept: SnippetPart[] = [];
+  for (const part of parts) {
+    if (count >= part.text.length) count -= part.text.length;
+    else {
+      kept.push({ ...part, text: part.text.slice(count) });
+      count = 0;
+    }
+  }
+  return kept;
+}
+
+/** `parts` without the spaces that start or end them, nor empty parts. */
+function trimmed(parts: SnippetPart[]): SnippetPart[] {
+  const kept = parts.filter((part) => part.text).map((part) => ({ ...part }));
+  while (kept[0] && !kept[0].text.trim()) kept.shift();
+  while (kept.length > 0 && !kept[kept.length - 1]?.text.trim()) kept.pop();
+  const first = kept[0];
+  const last = kept[kept.length - 1];
+  if (first) first.text = first.text.trimStart();
+  if (last) last.text = last.text.trimEnd();
+  return kept;
 }
 
 function words(text: string): string {
