@@ -32,6 +32,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="runs per measurement; the median is reported")
     parser.add_argument("--built", type=Path, default=None,
                         help="lighthouse, weight: serve this built site instead of building content/")
+    parser.add_argument("--reuse", action="store_true",
+                        help="search: measure the builds of an earlier run again when made by the same code")
     parser.add_argument("--seconds", type=int, default=None, help="duration of each load run (serve: 30)")
     args = parser.parse_args()
     RESULTS.mkdir(exist_ok=True)

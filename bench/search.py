@@ -6,36 +6,45 @@ in Chromium.
     uv run python -m bench search --pages 1000 10000
 
 The corpus is built like a real site (`docsite build`) once per engine and served by the preview
-server. The build time each engine adds is its indexing alone, timed in this process on the loaded
-corpus (lunr's index files; Pagefind's bundle, its binary started included); the two builds' times are
-reported too, but the second reuses the first's rendered Markdown from the result cache. In the
-page, with Chromium's network emulated as a phone's on 4G (CDP `Network.emulateNetworkConditions`:
-10 Mbit/s down, 40 ms latency): from the first focus of the search box until its first results show
-(the search code and the index, or the fragments, load), the time, the bytes fetched (transfer
-sizes) and the longest main-thread task (PerformanceObserver, `longtask`: tasks over 50 ms); then,
-the network back to normal and the index loaded, words typed one character at a time, each
-keystroke timed from the input event to the animation frame after its results were rendered (p50,
-p95). Pagefind fetches fragments per query, so its keystrokes include fetching them (localhost).
+server. With `--reuse`, a build left by an earlier run (`bench/corpus/build-search-<N>-<engine>/`)
+is measured again without building it, when the builder, the front end and the corpus generator are
+those it was made with (a stamp in the build says so): a Pagefind build of 10,000 pages takes a
+quarter of an hour on a busy machine (the indexing times below are kept the same way). The build
+time each engine adds is its indexing alone, timed in this process on the loaded corpus (lunr's
+index files; Pagefind's bundle, its binary started included); the two builds' times are reported
+too, but the second reuses the first's rendered Markdown from the result cache. In the page, with
+Chromium's network emulated as a phone's on 4G (CDP `Network.emulateNetworkConditions`: 10 Mbit/s
+down, 40 ms latency): from the first focus of the search box until its first results show (the
+search code and the index, or the fragments, load), the time, the bytes fetched (transfer sizes) and
+the longest main-thread task (PerformanceObserver, `longtask`: tasks over 50 ms); then, the network
+back to normal and the index loaded, words typed one character at a time, each keystroke timed from
+the input event to the animation frame after its results were rendered (p50, p95). Pagefind fetches
+fragments per query, so its keystrokes include fetching them (localhost).
 """
 
 from __future__ import annotations
 
 import argparse
 import gzip
+import hashlib
 import json
 import shutil
 import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from bench.corpus import generate
 from docsite.chromium import CHROMIUM, CHROMIUM_FLAGS
 from docsite.frontend import Frontend
 from tests.conftest import FRONTEND, ROOT
 from tests.e2e.conftest import Server
+
+T = TypeVar("T")
 
 NAME = "search"
 DESCRIPTION = "index size per 1,000 sections; longest main-thread task while the index loads; keystroke to results"
@@ -98,11 +107,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         for engine in ENGINES:
             site_file.write_text(config + f"\nsearch:\n  engine: {engine}\n", encoding="utf-8")
             out = corpus_root / f"build-search-{pages}-{engine}"
-            shutil.rmtree(out, ignore_errors=True)
-            started = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "docsite.cli", "build", "--content", str(content), "--out",
-                            str(out)], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-            seconds = time.perf_counter() - started
+            seconds = _build(content, out, args.reuse)
             print(f"  {engine}: built {pages} pages in {seconds:.0f} s")
             runs = []
             with Server(out) as url, sync_playwright() as playwright:
@@ -120,10 +125,45 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 **{f"median_{key}": statistics.median(r[key] for r in runs) for key in MEDIANS},
                 "runs": runs,
             }
-        by_engine["indexing_s"] = _indexing_seconds(content)
+        by_engine["indexing_s"] = _reused(corpus_root / f"indexing-{pages}.json", args.reuse,
+                                          partial(_indexing_seconds, content))
         site_file.write_text(config, encoding="utf-8")
         results["sizes"][str(pages)] = by_engine
     return results
+
+
+def _build(content: Path, out: Path, reuse: bool) -> float:
+    """Build `content` into `out`; its build time in seconds (a reused build's, as recorded)."""
+    def build() -> float:
+        shutil.rmtree(out, ignore_errors=True)
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "docsite.cli", "build", "--content", str(content), "--out", str(out)],
+                       cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+        return round(time.perf_counter() - started, 1)
+
+    return float(_reused(out / ".bench-stamp", reuse, build))
+
+
+def _reused(stamp: Path, reuse: bool, compute: Callable[[], T]) -> T:
+    """`compute()`, recorded in `stamp`; with `reuse`, what `stamp` recorded when the same code made it."""
+    made_by = _made_by()
+    if reuse and stamp.is_file():
+        recorded = json.loads(stamp.read_text(encoding="utf-8"))
+        if recorded["made_by"] == made_by:
+            print(f"  reusing {stamp.parent.name}/{stamp.name}, made {recorded['at']}")
+            return cast(T, recorded["value"])
+    value = compute()
+    stamp.write_text(json.dumps({"made_by": made_by, "value": value, "at": time.strftime("%Y-%m-%d %H:%M")}),
+                     encoding="utf-8")
+    return value
+
+
+def _made_by() -> str:
+    """What a build depends on besides its content: the builder, the front end, the corpus generator."""
+    from docsite.cache import builder_version
+
+    corpus_code = hashlib.sha256((Path(__file__).parent / "corpus.py").read_bytes()).hexdigest()
+    return f"{builder_version()}-{Frontend(FRONTEND).source_hash()}-{corpus_code}"
 
 
 MEDIANS = ("first_results_ms", "fetched_kb_until_first_results", "requests_until_first_results", "keystroke_p50_ms",

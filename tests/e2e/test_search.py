@@ -150,6 +150,30 @@ def test_results_show_page_section_categories_and_marked_snippet(page: Page, sea
     expect(question.locator(".search-hit-path")).to_have_text("Frequently asked questions")  # a section: its page
 
 
+def test_a_snippet_cut_from_its_section_shows_ellipses(page: Page, search_url: str) -> None:
+    # 'hardware': once in the site, in the middle of a long section (Double reads and second scans)
+    page.goto(search_url + "/search?q=hardware")
+    snippet = page.locator(".search-page-hit .search-hit-snippet").first
+    expect(snippet).to_have_text(re.compile(r"^… \S.*\bhardware\b.*\S …$", re.S))
+    expect(snippet.locator("mark")).to_have_text(re.compile(r"^hardware\W?$"))
+    page.goto(search_url + "/search?q=refund")  # whole sections, and sections cut at one end
+    snippets = page.locator(".search-page-hit .search-hit-snippet")
+    expect(snippets.first).to_be_visible()
+    texts = snippets.all_inner_texts()
+    assert all(re.fullmatch(r"(… )?\S.*\S( …)?", text, re.S) for text in texts), texts
+
+
+def test_a_query_typed_fast_ends_on_its_own_results(page: Page, search_url: str) -> None:
+    box = open_box(page, search_url)
+    box.press_sequentially("refund order items")  # each keystroke a search, most superseded by the next
+    expect(box).to_have_value("refund order items")
+    expect(hit(page, *TUTORIAL)).to_have_count(1)
+    expect(page.locator(".search-box")).to_have_attribute("data-status", "idle")
+    box.press("Control+a")
+    box.press_sequentially("webhook")
+    expect(options(page).first.locator(".search-hit-title")).to_contain_text(re.compile("webhook", re.I))
+
+
 # The tutorial and the API operation are both titled "Refund order items": the path tells them apart.
 TUTORIAL = ("Refund order items", "Orders management tutorials")
 

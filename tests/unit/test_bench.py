@@ -48,3 +48,24 @@ def test_the_peak_memory_counts_the_commands_descendants(tmp_path: Path) -> None
     parent = f"import subprocess, sys; subprocess.run([sys.executable, '-c', {child!r}], check=True)"
     measured = measure([sys.executable, "-c", parent], tmp_path, interval=0.02)
     assert measured.returncode == 0 and measured.peak_rss_mb >= 150, "the grandchild's memory is in the peak"
+
+
+def test_search_reuses_a_result_only_when_the_same_code_made_it(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """`bench search --reuse`: a build of 10,000 pages on Pagefind takes a quarter of an hour."""
+    from bench import search
+
+    made: list[int] = []
+    stamp = tmp_path / ".bench-stamp"
+    monkeypatch.setattr(search, "_made_by", lambda: "code-1")
+
+    def compute() -> int:
+        made.append(1)
+        return len(made)
+
+    assert search._reused(stamp, False, compute) == 1
+    assert search._reused(stamp, True, compute) == 1  # kept
+    assert search._reused(stamp, False, compute) == 2  # not asked to reuse: made again
+    monkeypatch.setattr(search, "_made_by", lambda: "code-2")
+    assert search._reused(stamp, True, compute) == 3  # other code: made again
+    assert search._reused(stamp, True, compute) == 3

@@ -4,6 +4,7 @@ tests/e2e/test_search.py, which runs on both engines."""
 
 from __future__ import annotations
 
+import gzip
 import html as html_module
 import json
 import re
@@ -68,7 +69,7 @@ def test_a_section_is_a_record_with_lunrs_weights_its_filters_and_its_fields() -
     assert meta is not None
     assert json.loads(html_module.unescape(meta[1])) == {
         "sectionTitle": "Refund <order> items", "pageTitle": "Refund <order> items", "type": "docs",
-        "tags": ["Orders"], "sidebarParentCategories": ["Tutorials"]}
+        "tags": ["Orders"], "sidebarParentCategories": ["Tutorials"], "sectionRoute": "/docs/refund"}
     other = section_html(document("/docs/refund", "partial", "Partial refund", "Refund a few items."), Search(), "en")
     assert '<h1 data-pagefind-weight="5">Partial refund</h1>' in other
     assert "money back" not in other  # the page's tags and keywords: in its own section only
@@ -89,3 +90,7 @@ def test_the_bundle_holds_what_the_browser_loads_and_no_pagefind_ui() -> None:
     assert entry["languages"]["en"]["page_count"] == 4  # a record per section
     assert any(name.startswith("pagefind/fragment/") for name in names)
     assert any(name.startswith("pagefind/filter/") for name in names)
+    fragments = [json.loads(gzip.decompress(data).removeprefix(b"pagefind_dcd")) for name, data in files.items()
+                 if name.startswith("pagefind/fragment/")]
+    routes = sorted(json.loads(fragment["meta"]["doc"])["sectionRoute"] for fragment in fragments)
+    assert routes == ["/blog/post", "/docs/1.0/refund", "/docs/refund", "/docs/refund#partial"]

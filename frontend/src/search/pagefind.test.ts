@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { excerptSnippet, loadPagefind, resetPagefind, searchPagefind, sectionHit, type PagefindApi, type PagefindData } from './pagefind';
+import { excerptSnippet, loadPagefind, pagefindQuery, resetPagefind, searchPagefind, sectionHit, type PagefindApi, type PagefindData } from './pagefind';
 
 const BUNDLE = 'http://site.test/pagefind/';
 
 /** A section as Pagefind's `data()` gives it: meta `doc` as the builder writes it. */
-function section(url: string, title: string): PagefindData {
+function section(route: string, title: string): PagefindData {
+  const doc = { sectionTitle: title, pageTitle: 'Refund order items', type: 'docs', tags: ['Orders'], sidebarParentCategories: ['Tutorials'], sectionRoute: route };
   return {
-    url,
-    meta: { doc: JSON.stringify({ sectionTitle: title, pageTitle: 'Refund order items', type: 'docs', tags: ['Orders'], sidebarParentCategories: ['Tutorials'] }) },
+    url: '/0/17.html', // the section's file in the build's folder of sections
+    meta: { doc: JSON.stringify(doc) },
     excerpt: `about <mark>refunds</mark> &amp; ${title}`,
   };
 }
@@ -45,11 +46,80 @@ describe('Pagefind results', () => {
     ]);
   });
 
+  it('show an ellipsis where the excerpt leaves text out of the section, as lunr snippets do', () => {
+    const content = 'Refunds. A refund is paid back to the card the order was paid with, within five days.';
+    const cut = (excerpt: string) => {
+      const { before, after } = excerptSnippet(excerpt, content);
+      return { before, after };
+    };
+    expect(cut('Refunds. A <mark>refund</mark> is paid back')).toEqual({ before: false, after: true });
+    expect(cut('the order was paid with, within five days.')).toEqual({ before: true, after: false });
+    expect(cut('A <mark>refund</mark> is paid')).toEqual({ before: true, after: true });
+    expect(cut(content.replace('refund', '<mark>refund</mark>'))).toEqual({ before: false, after: false });
+  });
+
+  it("show the section's text, not its title, which starts the record's content", () => {
+    const content = 'Verify the signature. The signature is the HMAC of the body, keyed with your secret, in hex.';
+    const title = 'Verify the signature';
+    const snippet = (excerpt: string) => {
+      const { parts, before, after } = excerptSnippet(excerpt, content, title);
+      return { text: parts.map((part) => (part.marked ? `[${part.text}]` : part.text)).join(''), before, after };
+    };
+    expect(snippet('Verify the <mark>signature.</mark> The <mark>signature</mark> is the')).toEqual({ text: 'The [signature] is the', before: false, after: true });
+    expect(snippet('the <mark>signature.</mark> The <mark>signature</mark> is the HMAC')).toEqual({ text: 'The [signature] is the HMAC', before: false, after: true });
+    expect(snippet('HMAC of the body, keyed with your secret, in hex.')).toEqual({ text: 'HMAC of the body, keyed with your secret, in hex.', before: true, after: false });
+    expect(excerptSnippet('<mark>Orders</mark>, refunds.', 'Orders, refunds.', 'Orders, refunds').parts).toEqual([]); // a title alone: no snippet
+  });
+
+  it('search a last word of one or two letters as a word, not as a prefix, and wait for its third letter after other words', () => {
+    expect(pagefindQuery(['r'])).toBe('"r"');
+    expect(pagefindQuery(['id'])).toBe('"id"');
+    expect(pagefindQuery(['ref'])).toBe('ref');
+    expect(pagefindQuery(['webhook', 's'])).toBe('webhook');
+    expect(pagefindQuery(['webhook', 'si'])).toBe('webhook');
+    expect(pagefindQuery(['webhook', 'sig'])).toBe('webhook sig');
+    expect(pagefindQuery(['to', 'refund'])).toBe('to refund');
+  });
+
+  it('answer a query that adds a word of one or two letters from the search without it', async () => {
+    const { api, calls } = fakePagefind([section('/docs/webhooks#signature', 'Signature')]);
+    await loadPagefind(BUNDLE, async () => api);
+    for (const query of ['webhook', 'webhook ', 'webhook s', 'webhook si']) {
+      expect((await searchPagefind(BUNDLE, ['default'], query, { limit: 8 })).hits).toHaveLength(1);
+    }
+    await searchPagefind(BUNDLE, ['default'], 'webhook sig', { limit: 8 });
+    expect(calls.searches.map((call) => call.query)).toEqual(['webhook', 'webhook sig']);
+  });
+
+  it('run one search at a time and skip those superseded while they waited', async () => {
+    const { api, calls } = fakePagefind(Array.from({ length: 3 }, (_, n) => section(`/docs/p${n}`, `Page ${n}`)));
+    let release = () => {};
+    const slow = api.search;
+    api.search = async (query, options) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return slow(query, options);
+    };
+    await loadPagefind(BUNDLE, async () => api);
+    const first = searchPagefind(BUNDLE, ['default'], 'ref', { limit: 8 });
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the first search is running
+    const typed = ['refu', 'refun', 'refund'].map((query) => searchPagefind(BUNDLE, ['default'], query, { limit: 8 }));
+    release();
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    release();
+    const answers = await Promise.all(typed);
+    expect(calls.searches.map((call) => call.query)).toEqual(['ref', 'refund']);
+    expect(answers.map((answer) => answer.query)).toEqual(['refund', 'refund', 'refund']); // the newest query's results
+    expect(answers[2]?.hits).toHaveLength(3);
+    expect(calls.read).toBe(6); // each search's results read once: 'ref' and 'refund', three each
+  });
+
   it('search the tags given and read only the results shown', async () => {
     const { api, calls } = fakePagefind(Array.from({ length: 30 }, (_, n) => section(`/docs/p${n}`, `Page ${n}`)));
     await loadPagefind(BUNDLE, async () => api);
     const results = await searchPagefind(BUNDLE, ['docs-default-current', 'blog'], 'title:refund^2', { limit: 8 });
-    expect(calls.searches).toEqual([{ query: 'title refund 2', filters: { index: { any: ['docs-default-current', 'blog'] } } }]);
+    // '2', a last word of one letter, is left out (pagefindQuery)
+    expect(calls.searches).toEqual([{ query: 'title refund', filters: { index: { any: ['docs-default-current', 'blog'] } } }]);
     expect(calls.options).toMatchObject({ baseUrl: '/' });
     expect(results.hits.map((hit) => hit.document.sectionRoute)).toEqual(Array.from({ length: 8 }, (_, n) => `/docs/p${n}`));
     expect(results.total).toBe(8);
