@@ -155,7 +155,11 @@ def test_an_empty_header_cell_is_a_data_cell() -> None:
     assert [cell[0] for cell in find([first], "tr")[0][2:]] == ["td", "th", "th"]  # the corner heads nothing
     assert find([first], "td")[0][2:] == []
     assert find([second], "td")[0][1] == {"style": {"textAlign": "center"}}
-    assert find(out.tree, "th") == [["th", None, "Pre-production"], ["th", None, "Production"]]
+    assert find([first], "th") == [["th", None, "Pre-production"], ["th", None, "Production"]]
+    # the corner makes the first column the rows' headers: "a" is headed by Pre-production and URL
+    assert find(out.tree[0:1], "tbody")[0][2] == ["tr", None, ["th", {"scope": "row"}, "URL"], ["td", None, "a"],
+                                                   ["td", None, "b"]]
+    assert find([second], "th") == [] and find(out.tree[1:], "tbody")[0][2][2][0] == "td"  # one column: no row header
     assert out.tree[0][1] == {"label": "Table with columns Pre-production, Production"}
     assert out.tree[1][1] == {"label": "Table"}  # no column has a name
 

@@ -347,7 +347,8 @@ class TreeBuilder:
             self._push_block(token, "table", None)
         elif kind == "table_close":
             table = self._pop_block()
-            self._pop_block()[1] = {"label": self._table_label(table)}
+            self._pop_block()[1] = {"label": self._table_label(table)}  # named after its columns' headers
+            _corner_table_row_headers(table)
         elif kind == "th_close":
             _empty_header_to_data_cell(self._pop_block())
         elif kind == "list_item_close":
@@ -965,6 +966,23 @@ def _empty_header_to_data_cell(cell: list[Any]) -> None:
     nothing: it becomes a data cell, as WAI's tables tutorial has it, not a header without a name."""
     if all(isinstance(child, str) and not child.strip() for child in cell[2:]):
         cell[0] = "td"
+
+
+def _corner_table_row_headers(table: list[Any]) -> None:
+    """A table of two columns or more whose header row starts with an empty corner has a header in
+    each row too: the first cell of each body row heads its row (`<th scope="row">`), so that each
+    data cell has two headers, its column's and its row's (a screen reader reads both; axe's
+    td-has-header)."""
+    parts = {part[0]: part for part in table[2:] if isinstance(part, list)}
+    head_rows = [row for row in parts.get("thead", [])[2:] if isinstance(row, list)]
+    head = [cell for cell in head_rows[0][2:] if isinstance(cell, list)] if head_rows else []
+    if len(head) < 2 or head[0][0] != "td":  # no corner, or a single column: nothing to head
+        return
+    for row in parts.get("tbody", [])[2:]:
+        cell = next((cell for cell in row[2:] if isinstance(cell, list)), None) if isinstance(row, list) else None
+        if cell is not None and cell[0] == "td":
+            cell[0] = "th"
+            cell[1] = {**(cell[1] or {}), "scope": "row"}
 
 
 def _label_task_checkbox(item: list[Any]) -> None:
