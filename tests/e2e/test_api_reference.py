@@ -4,6 +4,7 @@ lazily loaded API chunk."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import urllib.request
 from pathlib import Path
@@ -15,9 +16,9 @@ from tests.e2e.conftest import VariantSite
 API = "/specification/distribution"
 
 
-def hydrated(page: Page) -> None:
+def hydrated(page: Page, timeout: float = 5000) -> None:
     # the colour-mode toggle is enabled only once React has mounted
-    expect(page.locator(".navbar-items-right .color-mode-toggle")).to_be_enabled()
+    expect(page.locator(".navbar-items-right .color-mode-toggle")).to_be_enabled(timeout=timeout)
 
 
 def assert_just_below_navbar(page: Page, element_id: str) -> None:
@@ -73,6 +74,51 @@ def test_a_first_load_hydrates_the_article_only_where_the_reader_reaches(
     expect(response.locator(".code-block")).to_contain_text('"code"')
     assert len(data_requests) == 1  # fetched once
     assert console_errors == []
+
+
+BLOCKS = ".api-block, .api-samples, .api-examples, .api-schema"  # skipped off screen (api.css)
+# Each block's top and bottom in the page, in document order.
+BLOCK_RECTS = f"""() => [...document.querySelectorAll('{BLOCKS}')].map((block) => {{
+    const rect = block.getBoundingClientRect();
+    return [rect.top + window.scrollY, rect.bottom + window.scrollY];
+}})"""
+
+
+def test_a_long_api_page_lays_out_only_the_blocks_near_the_screen(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(viewport={"width": 375, "height": 740})
+    page = context.new_page()
+    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})  # a phone's CPU
+    page.goto(site_url + API)
+    hydrated(page, timeout=30_000)
+    # the blocks far below are skipped: each is its placeholder's height (400 px and its padding)
+    blocks = page.evaluate(BLOCK_RECTS)
+    assert len(blocks) > 100
+    far = [bottom - top for top, bottom in blocks if top > 3 * 740]
+    assert len(far) > 100 and all(400 <= height <= 440 for height in far)
+    # while skipped, what measures their content (as accessibility checkers do) finds each link
+    # inside its own block, never over the next one's
+    assert page.evaluate(f"""() => [...document.querySelectorAll('{BLOCKS}')].every((block) => {{
+        const box = block.getBoundingClientRect();
+        return [...block.querySelectorAll('a, button')].every((link) => {{
+            const rect = link.getBoundingClientRect();
+            return rect.height === 0 || rect.bottom <= box.bottom + 1 || getComputedStyle(block).overflow === 'hidden';
+        }});
+    }})""")
+    # one reached is laid out as it is, and its links are where a click lands
+    block = page.locator(".api-operation .api-block:has(.api-type a)").last
+    link = block.locator(".api-type a").first
+    link.evaluate("(link) => link.scrollIntoView({block: 'center'})")
+    expect(link).to_be_visible()
+    page.wait_for_function("(el) => { const h = el.getBoundingClientRect().height; return h < 400 || h > 440; }",
+                           arg=block.element_handle())
+    box = link.bounding_box()
+    assert box and page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.closest('a') !== null",
+                                 [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+    # and the page's blocks never overlap: each starts below the one before
+    blocks = page.evaluate(BLOCK_RECTS)
+    for (_, bottom), (top, _) in itertools.pairwise(blocks):
+        assert top >= bottom - 1
+    context.close()
 
 
 def test_a_part_whose_data_fails_to_load_stays_readable_and_the_next_click_works(page: Page, site_url: str) -> None:

@@ -11,6 +11,7 @@ import { MAIN_ID } from '../lib/ids';
 import { apiTables, openSchemasStore, type OpenSchemas } from './context';
 import { ArticleBody, PartSourceProvider, PrerenderedArticle, PrerenderedParts } from './Article';
 import { ApiNav, ApiNavMobile } from './Nav';
+import { watchRenderedBlocks } from './renderedBlocks';
 
 /**
  * Scroll to the location's hash target once it is rendered (opening the schema it names), below
@@ -62,6 +63,7 @@ export function ApiReferencePage({ page }: { page: ApiReferencePageData }) {
   );
   const source = useMemo(() => ({ tables: apiTables(page, openSchemas) }), [page, openSchemas]);
   useHashTarget(openSchemas, prerendered);
+  useEffect(watchRenderedBlocks, []);
 
   return (
     <div className="api-page">

@@ -156,8 +156,10 @@ export function useScrollAfterNavigation(): void {
     if (target) {
       window.scrollTo({ top: targetTop(target), behavior: 'instant' });
       // Another page's target: what lies above it can still grow, as on a first load (an API
-      // page's code samples, a lazy chunk, put the target 470 px low).
-      if (!samePage) return keepInPlace(target);
+      // page's code samples, a lazy chunk, put the target 470 px low). So can an API page's own,
+      // its jumps instant: the blocks near the target, skipped off screen until then (api.css),
+      // take their real height once rendered (the mobile menu's link landed 300 px low).
+      return keepInPlace(target);
     } else if (!samePage) window.scrollTo({ top: 0, behavior: 'instant' });
   }, [location, action]);
 }
