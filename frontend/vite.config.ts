@@ -18,14 +18,17 @@ export default defineConfig(({ mode }) => ({
       output: {
         codeSplitting: {
           groups: [
-            // What doc pages need besides their layout, in one chunk: docs sidebar, TOC (and the hook that
-            // follows the heading in view), content renderers.
+            // What doc pages (and blog posts) need besides their layout, in one chunk: docs sidebar, TOC
+            // (and the hook that follows the heading in view), and their content until it hydrates.
             {
               name: 'doc',
-              test: /\/src\/(layouts\/(DocParts|DocSidebar|TableOfContents)|lib\/useActiveHeading|renderers\/)/,
+              test: /\/src\/(layouts\/(DocParts|DocSidebar|TableOfContents|ArticleContent)|lib\/(useActiveHeading|prerendered)|renderers\/(prerendered|tree|Math))/,
               includeDependenciesRecursively: false,
-              priority: 2,
+              priority: 3,
             },
+            // The content renderers, in one chunk: a doc's first load does without them until its
+            // content hydrates (layouts/DocContent.tsx).
+            { name: 'content', test: /\/src\/renderers\//, includeDependenciesRecursively: false, priority: 2 },
             // Everything the entry imports statically in one chunk (rolldown would split what lazy
             // chunks share with the entry into several small chunks, each one more request).
             { name: 'main', tags: ['$initial'], priority: 1 },

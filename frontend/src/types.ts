@@ -76,6 +76,12 @@ export interface DocInfo {
 export interface DocPageData extends BasePage {
   kind: 'doc';
   content: ContentNode[];
+  /**
+   * Set on the data inlined in a doc's HTML (app/document.ts), whose `content` is then empty: the
+   * content is the prerendered HTML, hydrated with the page's JSON when the reader reaches for it
+   * (layouts/ArticleContent.tsx).
+   */
+  prerendered?: true;
   toc: TocItem[];
   doc: DocInfo;
 }
@@ -116,6 +122,8 @@ export interface PostSummary {
 export interface BlogPostPageData extends BasePage {
   kind: 'blogPost';
   content: ContentNode[];
+  /** As a doc's (DocPageData). */
+  prerendered?: true;
   toc: TocItem[];
   post: PostSummary;
   newer: Link | null;

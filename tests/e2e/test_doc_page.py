@@ -6,11 +6,12 @@ The page is tests/e2e/fixtures/docs-engine/showcase.md, added to a copy of the s
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.e2e.conftest import VariantSite, stub_third_parties
 from tests.e2e.docs_engine import (
@@ -152,13 +153,18 @@ def selected_labels(page: Page) -> list[str]:
     return page.locator(".tabs-container [role=tab][aria-selected=true]").all_inner_texts()
 
 
+def expect_selected(page: Page, labels: list[str]) -> None:
+    """The selected tabs become these: a click on the content before it hydrates is done once it has."""
+    expect(page.locator(".tabs-container [role=tab][aria-selected=true]")).to_have_text(labels)
+
+
 def test_synced_tabs_switch_together_and_are_remembered_across_a_reload_and_pages(page: Page,
                                                                                    showcase_site: str) -> None:
     open_page(page, showcase_site + SHOWCASE)
     assert selected_labels(page) == ["cURL", "cURL"]
     groups = page.locator(".tabs-container")
     groups.nth(1).get_by_role("tab", name="Python").click()
-    assert selected_labels(page) == ["Python", "Python"]
+    expect_selected(page, ["Python", "Python"])
     expect(groups.nth(0).locator("[role=tabpanel]:not([hidden])")).to_contain_text("requests.get")
     page.reload()
     hydrated(page)
@@ -167,6 +173,121 @@ def test_synced_tabs_switch_together_and_are_remembered_across_a_reload_and_page
     page.goto(showcase_site + TABS_ELSEWHERE)
     hydrated(page)
     expect(page.locator("[role=tabpanel]:not([hidden])")).to_have_text("Elsewhere, Python.")
+
+
+# -- the content of a first load: its prerendered HTML, hydrated when the reader reaches for it --------
+
+SHOWCASE_DATA = re.compile(r"/_data/page/docs/e2e/showcase\.json")
+CONTENT_CHUNK = re.compile(r"/assets/content-[^/]+\.js$")
+
+# Whether React has hydrated the content: its elements then carry React's own properties.
+CONTENT_HYDRATED = """() => Object.keys(document.querySelector('.article-content .code-block'))
+    .some((key) => key.startsWith('__react'))"""
+
+
+def test_a_first_load_carries_the_content_once_and_hydrates_it_when_the_reader_reaches_for_it(
+        page: Page, showcase_site: str, console_errors: list[str]) -> None:
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    html = page.request.get(showcase_site + SHOWCASE).text()
+    inline = re.search(r'<script id="__docsite_data" type="application/json">(.*?)</script>', html)
+    assert inline
+    data = json.loads(inline.group(1))["page"]
+    assert data["content"] == [] and data["prerendered"] is True
+    assert "Second group, Python." in html and "Second group, Python." not in inline.group(1)  # in the HTML only
+    assert not re.search(r'modulepreload" href="/assets/content-', html)
+    page.goto(showcase_site + SHOWCASE)
+    hydrated(page)
+    page.wait_for_timeout(500)
+    # the page hydrated without the content's data or components (which may come later, with the
+    # layouts of the pages it links to: prefetched when the browser is idle)
+    assert not [url for url in fetched if SHOWCASE_DATA.search(url)]
+    assert page.evaluate(CONTENT_HYDRATED) is False
+    page.locator(".article-content p").first.hover()  # the pointer over it
+    page.wait_for_function(CONTENT_HYDRATED)
+    assert len([url for url in fetched if SHOWCASE_DATA.search(url)]) == 1
+    assert [url for url in fetched if CONTENT_CHUNK.search(url)]
+    expect(page.locator(".article-content .code-block").first).to_contain_text("curl -X POST")
+    assert console_errors == []  # hydrated as the HTML has it: no mismatch
+
+
+def test_what_the_reader_does_to_the_content_before_it_hydrates_is_done_once_it_has(
+        browser: Browser, showcase_site: str) -> None:
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    held: list[Route] = []  # the page's data, answered once the clicks below are held
+    page.route(SHOWCASE_DATA, lambda route: held.append(route))
+    page.goto(showcase_site + SHOWCASE)
+    hydrated(page)
+    groups = page.locator(".tabs-container")
+    groups.nth(1).get_by_role("tab", name="Python").click()
+    copy = page.locator(".code-block").first.locator(".copy-button")
+    copy.click()
+    while not held:
+        page.wait_for_timeout(50)
+    # held: nothing happened yet, nor did the browser do anything of its own
+    assert selected_labels(page) == ["cURL", "cURL"]
+    expect(copy).to_have_attribute("aria-label", "Copy code to clipboard")
+    assert page.url == showcase_site + SHOWCASE
+    held[0].continue_()
+    expect_selected(page, ["Python", "Python"])  # the tab click, with its group in step
+    expect(copy).to_have_attribute("aria-label", "Copied")  # and the copy
+    assert page.evaluate("navigator.clipboard.readText()").startswith("curl -X POST")
+    assert page.evaluate("localStorage.getItem('docsite.tab.language')") == "python"
+    context.close()
+
+
+def test_the_content_before_it_hydrates_shows_the_remembered_tab_and_follows_other_browser_tabs(
+        browser: Browser, showcase_site: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url) if SHOWCASE_DATA.search(request.url) else None)
+    page.add_init_script("localStorage.setItem('docsite.tab.language', 'javascript')")
+    page.goto(showcase_site + SHOWCASE)
+    hydrated(page)
+    assert selected_labels(page) == ["JavaScript", "JavaScript"]
+    second = page.locator(".tabs-container").nth(1)
+    expect(second.locator("[role=tabpanel]:not([hidden])")).to_have_text("Second group, JavaScript.")
+    expect(second.get_by_role("tab", name="JavaScript")).to_have_attribute("tabindex", "0")
+    other = context.new_page()  # the reader picks another tab elsewhere
+    other.goto(showcase_site + TABS_ELSEWHERE)
+    hydrated(other)
+    other.get_by_role("tab", name="cURL").click()
+    expect(second.locator("[role=tabpanel]:not([hidden])")).to_have_text("Second group, cURL.")
+    assert selected_labels(page) == ["cURL", "cURL"]
+    assert fetched == []  # all of it on the prerendered content
+    context.close()
+
+
+def test_a_page_opened_from_search_keeps_its_highlight_when_its_content_hydrates(
+        page: Page, showcase_site: str, console_errors: list[str]) -> None:
+    page.goto(showcase_site + SHOWCASE)
+    hydrated(page)
+    # as a search result leaves the page's history entry, which a reload keeps
+    page.evaluate("""() => history.replaceState({...history.state,
+        usr: {searchHighlight: {terms: ['group'], type: 'docs'}}}, '')""")
+    page.reload()
+    hydrated(page)
+    marks = page.locator(".article-content mark.search-highlight")
+    expect(marks.first).to_be_visible()
+    count = marks.count()
+    page.locator(".article-content p").first.hover()
+    page.wait_for_function(CONTENT_HYDRATED)
+    expect(marks).to_have_count(count)
+    assert console_errors == []
+
+
+def test_a_client_side_navigation_to_a_doc_renders_its_content(page: Page, site_url: str) -> None:
+    page.goto(site_url + "/docs/environments")
+    hydrated(page)
+    page.evaluate("window.__marker = 'same document'")
+    page.locator(".paginator-next").click()
+    expect(page).not_to_have_url(re.compile(r"/docs/environments$"))
+    assert page.evaluate("window.__marker") == "same document"
+    # rendered by React with the page's data: its elements carry React's own properties
+    page.wait_for_function("""() => [...document.querySelectorAll('.article-content > *')].every(
+        (element) => Object.keys(element).some((key) => key.startsWith('__react')))""")
 
 
 def test_docusaurus_mdx_tabs_and_admonitions_render_as_the_sites(page: Page, showcase_site: str) -> None:

@@ -18,24 +18,19 @@
  * contexts that never change.
  */
 import { createContext, memo, Suspense, use, useContext, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
 import type { ApiOperation, ApiReferencePageData, ApiSecurity, ApiSecurityScheme, ApiServer, PageData } from '../types';
 import { fetchJson } from '../lib/data';
 import { pageDataPath, withBase } from '../lib/paths';
-import { Router, useLocation, useNavigator } from '../lib/navigation';
+import { KEPT_HTML, PartHydration, unmountIsland, useIslandHydration } from '../lib/prerendered';
 import { SiteLink } from '../lib/SiteLink';
-import { SiteContext, useSite } from '../lib/site';
-import { createStorageSlot, StorageKeys } from '../lib/storage';
-import { CHANGE_EVENT } from '../renderers/Tabs';
-import { TableWrapper, watchPrerenderedTable } from '../renderers/TableWrapper';
+import { followTabChoices, watchPrerenderedRegion } from '../renderers/prerendered';
+import { TableWrapper } from '../renderers/TableWrapper';
 import { ApiContext, apiTables, type ApiTables, type OpenSchemas } from './context';
 import { Operation } from './Operation';
 import { SchemaEntry } from './Schema';
 import { Text } from './Text';
 
 const GROUP = 'group:';
-/** The tab group of the code samples (docsite/openapi/samples.py). */
-const SAMPLES_GROUP = 'language';
 
 /** Where the parts get their data: all of it at once, or part by part (PrerenderedParts). */
 export interface PartSource {
@@ -176,11 +171,13 @@ interface PendingPart {
 export class PrerenderedParts implements PartSource {
   private data: Promise<ApiTables> | null = null;
   private readonly parts = new Map<string, PendingPart>();
-  private readonly hydratedParts = new Set<string>();
-  /** What the reader did to a part before it hydrated, to do again once it has. */
-  private readonly replays = new Map<string, () => void>();
   /** The element id in the HTML -> the part it starts. */
   private readonly partIds = new Map<string, string>();
+  private article: HTMLElement | null = null;
+  private readonly hydration = new PartHydration(
+    (target) => this.partOf(target),
+    (id) => this.want(id),
+  );
 
   constructor(
     outline: ApiReferencePageData,
@@ -207,21 +204,7 @@ export class PrerenderedParts implements PartSource {
 
   ready = (id: string): Promise<ApiTables> => this.part(id).promise;
 
-  hydrated = (id: string): void => {
-    this.hydratedParts.add(id);
-    const replay = this.replays.get(id);
-    if (!replay) return;
-    this.replays.delete(id);
-    window.setTimeout(replay);
-  };
-
-  /** Hold what the reader did to the part `id`, and hydrate it. */
-  private hold(id: string, event: Event, replay: () => void): void {
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    this.replays.set(id, replay);
-    this.want(id);
-  }
+  hydrated = (id: string): void => this.hydration.hydrated(id);
 
   /** Hydrate the part `id` (fetching the page's data the first time). */
   want(id: string): void {
@@ -237,49 +220,29 @@ export class PrerenderedParts implements PartSource {
       // move tries again
       console.error('The data of this API page could not be loaded.', error);
       part.wanted = false;
-      this.replays.delete(id);
+      this.hydration.failed(id);
       this.data = null;
     });
   }
 
+  /** The element of the part that `target` is in. */
+  private partElement(target: EventTarget | null): Element | null {
+    const article = this.article;
+    if (!article || !(target instanceof Node) || !article.contains(target)) return null;
+    for (let element = target instanceof Element ? target : null; element && element !== article; element = element.parentElement) {
+      if (element.id && this.partIds.has(element.id)) return element;
+    }
+    return null;
+  }
+
+  private partOf(target: EventTarget | null): string | null {
+    const element = this.partElement(target);
+    return element && (this.partIds.get(element.id) ?? null);
+  }
+
   /** Listen on the article for what the reader reaches for; returns the function that stops. */
   attach(article: HTMLElement): () => void {
-    /** The element of the part that `target` is in. */
-    const partElement = (target: EventTarget | null): Element | null => {
-      if (!(target instanceof Node) || !article.contains(target)) return null;
-      for (let element = target instanceof Element ? target : null; element && element !== article; element = element.parentElement) {
-        if (element.id && this.partIds.has(element.id)) return element;
-      }
-      return null;
-    };
-    const partOf = (target: EventTarget | null): string | null => {
-      const element = partElement(target);
-      return element && (this.partIds.get(element.id) ?? null);
-    };
-    const onIntent = (event: Event) => {
-      const id = partOf(event.target);
-      if (id) this.want(id);
-    };
-    const onClick = (event: MouseEvent) => {
-      const id = partOf(event.target);
-      if (!id || this.hydratedParts.has(id) || !(event.target instanceof Element)) return;
-      const control = event.target.closest<HTMLElement>('button, a[href^="/"]');
-      if (!control || !article.contains(control)) return;
-      if (control instanceof HTMLAnchorElement && (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) {
-        return; // a new tab or window: the browser's own
-      }
-      this.hold(id, event, () => control.click());
-    };
-    // A tab's keys (arrows, Home, End) do nothing on the prerendered HTML: they are held too. Tab,
-    // Enter and Space keep their own meaning (Enter and Space click, held above).
-    const onKeyDown = (event: KeyboardEvent) => {
-      const id = partOf(event.target);
-      if (!id || this.hydratedParts.has(id) || !(event.target instanceof Element)) return;
-      const tab = event.target.closest<HTMLElement>('[role="tab"]');
-      if (!tab || ['Tab', 'Enter', ' '].includes(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
-      const { key, code, shiftKey } = event;
-      this.hold(id, event, () => tab.dispatchEvent(new KeyboardEvent('keydown', { key, code, shiftKey, bubbles: true, cancelable: true })));
-    };
+    this.article = article;
     // The HTML carries the first language's samples only (cURL): a part that shows another one
     // hydrates as it nears the screen, and its sample is fetched (api/CodeSample.tsx).
     const nearScreen =
@@ -290,66 +253,34 @@ export class PrerenderedParts implements PartSource {
               for (const entry of entries) {
                 if (!entry.isIntersecting) continue;
                 nearScreen?.unobserve(entry.target);
-                const id = partOf(entry.target);
+                const id = this.partOf(entry.target);
                 if (id) this.want(id);
               }
             },
             { rootMargin: '100% 0px' },
           );
-    const showLanguage = (value: string | null) => {
-      if (!value) return;
-      for (const tabs of article.querySelectorAll<HTMLElement>('.api-samples .tabs-container')) {
-        const id = partOf(tabs);
-        if (!id || this.hydratedParts.has(id)) continue;
-        const buttons = [...tabs.querySelectorAll<HTMLElement>('[role="tab"]')];
-        if (!buttons.some((button) => button.id.endsWith(`-tab-${value}`))) continue;
-        for (const button of buttons) {
-          const active = button.id.endsWith(`-tab-${value}`);
-          button.setAttribute('aria-selected', String(active));
-          button.tabIndex = active ? 0 : -1;
-          button.classList.toggle('tab-active', active);
-        }
-        for (const panel of tabs.querySelectorAll<HTMLElement>('[role="tabpanel"]')) {
-          panel.hidden = !panel.id.endsWith(`-panel-${value}`);
-        }
-        const element = partElement(tabs);
+    const stopTabs = followTabChoices(article, {
+      prerendered: (tabs) => {
+        const id = this.partOf(tabs);
+        return !!id && !this.hydration.isHydrated(id);
+      },
+      shown: (tabs) => {
+        const element = this.partElement(tabs);
         if (element && tabs.querySelector('[role="tabpanel"]:not([hidden]) .api-sample-pending')) nearScreen?.observe(element);
-      }
-    };
-    const onTabChange = (event: Event) => {
-      const { groupId, value } = (event as CustomEvent<{ groupId: string; value: string }>).detail;
-      if (groupId === SAMPLES_GROUP) showLanguage(value);
-    };
+      },
+    });
     // A table wider than the screen is a focusable region, as TableWrapper makes it once hydrated.
-    const tables = [...article.querySelectorAll<HTMLElement>('.table-wrapper[data-label]')].map(watchPrerenderedTable);
-    const slot = createStorageSlot(StorageKeys.tabGroup(SAMPLES_GROUP));
-    showLanguage(slot.get());
-    const unlisten = slot.listen(showLanguage);
-    // On the window, capturing: before the page's root, which stops the events on a part of this
-    // root it cannot hydrate yet.
-    const capture = { capture: true };
-    const passive = { capture: true, passive: true };
-    window.addEventListener('click', onClick, capture);
-    window.addEventListener('keydown', onKeyDown, capture);
-    window.addEventListener('pointerover', onIntent, passive);
-    window.addEventListener('touchstart', onIntent, passive);
-    window.addEventListener('focusin', onIntent, capture);
-    window.addEventListener(CHANGE_EVENT, onTabChange);
+    const tables = [...article.querySelectorAll<HTMLElement>('.table-wrapper[data-label]')].map(watchPrerenderedRegion);
+    const stopListening = this.hydration.listen();
     return () => {
-      window.removeEventListener('click', onClick, capture);
-      window.removeEventListener('keydown', onKeyDown, capture);
+      stopListening();
       nearScreen?.disconnect();
       for (const stop of tables) stop();
-      window.removeEventListener('pointerover', onIntent, passive);
-      window.removeEventListener('touchstart', onIntent, passive);
-      window.removeEventListener('focusin', onIntent, capture);
-      window.removeEventListener(CHANGE_EVENT, onTabChange);
-      unlisten();
+      stopTabs();
+      this.article = null;
     };
   }
 }
-
-const KEPT = { __html: '' };
 
 /**
  * The article of a first load: the prerendered HTML, which the page's root keeps as it is (an
@@ -357,38 +288,28 @@ const KEPT = { __html: '' };
  */
 export function PrerenderedArticle({ page, parts }: { page: ApiReferencePageData; parts: PrerenderedParts }) {
   const ref = useRef<HTMLElement>(null);
-  const site = useSite();
-  const { basename, navigator } = useNavigator();
-  const location = useRef(useLocation()); // the parts' links resolve against it: never updated, see above
+  const hydrate = useIslandHydration();
 
   useEffect(() => {
     const article = ref.current;
     if (!article) return;
     const detach = parts.attach(article);
-    const root = hydrateRoot(
+    const root = hydrate(
       article,
-      <SiteContext.Provider value={site}>
-        <Router basename={basename} location={location.current} navigator={navigator}>
-          <PartSourceContext.Provider value={parts}>
-            <ArticleBody page={page} />
-          </PartSourceContext.Provider>
-        </Router>
-      </SiteContext.Provider>,
-      {
-        identifierPrefix: 'api-', // the ids of what it renders later never meet the page root's
-        onRecoverableError(error, info) {
-          console.error('Hydration error:', error, info.componentStack);
-        },
-      },
+      <PartSourceContext.Provider value={parts}>
+        <ArticleBody page={page} />
+      </PartSourceContext.Provider>,
+      'api-',
     );
     return () => {
       detach();
-      window.setTimeout(() => root.unmount()); // not while the page's root commits
+      unmountIsland(root);
     };
-  }, [page, parts, site, basename, navigator]);
+  }, [page, parts, hydrate]);
 
-  return <article ref={ref} className="markdown api-article" dangerouslySetInnerHTML={KEPT} suppressHydrationWarning />;
+  return <article ref={ref} className="markdown api-article" dangerouslySetInnerHTML={KEPT_HTML} suppressHydrationWarning />;
 }
+
 function ErrorCodes({ errors }: { errors: NonNullable<ApiReferencePageData['errors']> }) {
   return (
     <section id="errors" className="api-section">

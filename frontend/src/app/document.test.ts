@@ -41,6 +41,22 @@ describe('the document', () => {
     expect(html).not.toContain('as="fetch"');
   });
 
+  it("inlines a doc without its content, which its HTML holds, unless the content works only once hydrated", () => {
+    const meta = { title: 'T', description: 'D', canonical: 'https://x/', keywords: [], image: null, ogType: 'article', noindex: false };
+    const doc = (content: unknown[]) =>
+      ({ page: { kind: 'doc', meta, title: 'T', content, toc: [], doc: { id: 'd' } }, sidebar: null }) as unknown as PageLoaderData;
+    const render = (data: PageLoaderData) => renderDocument({ route: '/docs/d', appHtml: '<main></main>', site, data, assets });
+
+    const plain = render(doc([['p', null, 'Tab-separated ', ['Tabs', { groupId: 'os' }, ['TabItem', { value: 'a' }, 'text']]]]));
+    expect(inlined(plain).page).toEqual({ kind: 'doc', meta, title: 'T', content: [], prerendered: true, toc: [], doc: { id: 'd' } });
+    expect(plain).not.toContain('Tab-separated');
+    for (const live of ['WidgetSimulator', 'SignatureChecker', 'CodeSample']) {
+      const content = [['div', null, ['Tabs', null, ['TabItem', { value: 'a' }, [live, {}]]]]];
+      expect(inlined(render(doc(content))).page).toMatchObject({ content });
+      expect(inlined(render(doc(content))).page).not.toHaveProperty('prerendered');
+    }
+  });
+
   it("inlines the entry's CSS and links the lazily loaded chunks' stylesheets", () => {
     const html = renderDocument({ route: '/faq', appHtml: '<main></main>', site, data: page('hello'), assets });
     expect(html).toContain('<style>.a{color:red}</style><link rel="stylesheet" href="/assets/lazy.css">');

@@ -3,12 +3,13 @@
  * mode (and the dismissed announcement bar) before the first paint, the page data for hydration,
  * and the client's assets.
  */
-import type { PageLoaderData, SiteData } from '../types';
+import type { PageData, PageLoaderData, SiteData } from '../types';
 import { configureStorage, storageKey, StorageKeys } from '../lib/storage';
 import { DISMISSED_ATTRIBUTE } from '../chrome/AnnouncementBar';
 import { headTags, JSON_LD_KEY, renderHeadTags, siteHeadTags } from './head';
 import { pageDataPath } from '../lib/paths';
 import { apiOutline } from '../api/outline';
+import { placesLiveComponent } from '../renderers/live';
 
 export interface Assets {
   /** The entry's stylesheets' text, inlined: one request less before the first paint. */
@@ -76,6 +77,16 @@ if(s.bar&&g(s.bar.idKey)===s.bar.id&&g(s.bar.dismissKey)==='true')d.setAttribute
  */
 export const INLINE_DATA_LIMIT = 64 * 1024;
 
+/**
+ * A doc's or a blog post's data without its content, which the HTML holds: the content hydrates
+ * when the reader reaches for it (layouts/ArticleContent.tsx), unless it places a component that
+ * works only once hydrated (renderers/live.ts).
+ */
+function inlinedPage(page: PageData): PageData {
+  if ((page.kind !== 'doc' && page.kind !== 'blogPost') || placesLiveComponent(page.content)) return page;
+  return { ...page, content: [], prerendered: true };
+}
+
 /** The data inlined for hydration: everything, or, for a large page, all but the page's own data. */
 export type InlineData = { site: SiteData } & (PageLoaderData | { page: null; sidebar: PageLoaderData['sidebar'] });
 
@@ -99,7 +110,7 @@ export function renderDocument(options: {
   const jsonLd = meta.jsonLd
     ? `<script type="application/ld+json" data-head="${JSON_LD_KEY}">${scriptJson(meta.jsonLd)}</script>`
     : '';
-  let inline = scriptJson({ site, ...data } satisfies InlineData);
+  let inline = scriptJson({ site, page: inlinedPage(data.page), sidebar: data.sidebar } satisfies InlineData);
   let dataPreload = '';
   if (inline.length > INLINE_DATA_LIMIT && data.page.kind === 'apiReference') {
     inline = scriptJson({ site, page: apiOutline(data.page), sidebar: data.sidebar } satisfies InlineData);

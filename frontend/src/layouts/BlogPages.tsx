@@ -1,6 +1,6 @@
 /** Blog layouts: a post, the paginated list (and tag pages), the archive. The tag list: TagPages.tsx. */
 import type { BlogArchivePageData, BlogListPageData, BlogPostPageData, PostSummary } from '../types';
-import { Content } from '../renderers/Content';
+import { ArticleContent, RenderedContent } from './ArticleContent';
 import { SiteLink } from '../lib/SiteLink';
 import { MAIN_ID } from '../lib/ids';
 import { Paginator, TagLinks } from './DocParts';
@@ -56,7 +56,7 @@ export function BlogPostPage({ page }: { page: BlogPostPageData }) {
           <article className="markdown blog-post">
             <UntranslatedNotice page={page} />
             <PostHeader post={page.post} heading="h1" />
-            <Content nodes={page.content} />
+            <ArticleContent nodes={page.content} prerendered={page.prerendered} />
             <footer>
               <PostTags post={page.post} />
             </footer>
@@ -90,7 +90,7 @@ export function BlogListPage({ page }: { page: BlogListPageData }) {
       {page.posts.map((post) => (
         <article key={post.href} className="markdown blog-post-summary">
           <PostHeader post={post} heading="h2" />
-          {post.excerpt && <Content nodes={post.excerpt} />}
+          {post.excerpt && <RenderedContent nodes={post.excerpt} />}
           <footer className="post-summary-footer">
             <PostTags post={post} />
             {post.truncated && (
@@ -133,3 +133,5 @@ export function BlogArchivePage({ page }: { page: BlogArchivePageData }) {
     </main>
   );
 }
+
+export { loadContent } from './ArticleContent';

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from '../lib/navigation';
 import type { DocPageData } from '../types';
-import { DocPage } from './DocPage';
+import { DocPage, loadContent } from './DocPage';
 
 function page(doc: Partial<DocPageData['doc']>): DocPageData {
   return {
@@ -15,6 +15,7 @@ function page(doc: Partial<DocPageData['doc']>): DocPageData {
   };
 }
 
+beforeAll(loadContent); // as the doc layout does (layouts/index.tsx)
 afterEach(cleanup);
 
 describe('DocPage', () => {

@@ -1,7 +1,7 @@
 /** A doc: sidebar, breadcrumbs, title, content, previous/next, and the table of contents. */
 import { useMemo } from 'react';
 import type { DocCategoryPageData, DocPageData, SidebarData, VersionBannerData } from '../types';
-import { Content } from '../renderers/Content';
+import { ArticleContent } from './ArticleContent';
 import { SiteLink } from '../lib/SiteLink';
 import { MAIN_ID } from '../lib/ids';
 import { SecondaryMenuFiller } from '../lib/secondaryMenu';
@@ -47,7 +47,7 @@ export function DocPage({ page, sidebar }: { page: DocPageData; sidebar: Sidebar
               </header>
             )}
             <TableOfContentsMobile toc={page.toc} />
-            <Content nodes={page.content} />
+            <ArticleContent nodes={page.content} prerendered={page.prerendered} />
           </article>
           <DocFooter doc={doc} />
           <Paginator prev={doc.prev} next={doc.next} />
@@ -127,3 +127,5 @@ export function DocCategoryPage({ page, sidebar }: { page: DocCategoryPageData; 
     </DocFrame>
   );
 }
+
+export { loadContent } from './ArticleContent';

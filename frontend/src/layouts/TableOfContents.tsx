@@ -3,11 +3,19 @@
  * content on wide screens, a collapsible "On this page" on narrow ones. The heading in view is
  * highlighted as the reader scrolls.
  */
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { TocItem } from '../types';
-import { Content } from '../renderers/Content';
+import { Math } from '../renderers/Math';
+import { element, treeRenderer } from '../renderers/tree';
 import { Collapsible } from '../lib/Collapsible';
 import { useActiveHeading } from '../lib/useActiveHeading';
+
+/**
+ * A heading's text as the table of contents shows it: its inline elements and math. Not with the
+ * whole content registry, which a doc's first load does without (layouts/ArticleContent.tsx): a
+ * component of another kind in a heading shows its text.
+ */
+const renderHeading = treeRenderer({ Math }, (_tag, children): ReactNode => element(Fragment, null, children));
 
 interface TreeItem {
   item: TocItem;
@@ -36,7 +44,7 @@ function TocList({ items, active, className }: { items: TreeItem[]; active: stri
             className={`toc-link${item.id === active ? ' toc-link-active' : ''}`}
             aria-current={item.id === active ? 'location' : undefined}
           >
-            <Content nodes={item.value} />
+            {element(Fragment, null, item.value.map(renderHeading))}
           </a>
           {children.length > 0 && <TocList items={children} active={active} />}
         </li>

@@ -26,7 +26,7 @@ const as = (Component: ComponentType<any>): LayoutComponent =>
 
 const doc: LayoutModule = {
   module: 'src/layouts/DocPage.tsx',
-  load: () => import('./DocPage').then((m) => as(m.DocPage)),
+  load: () => import('./DocPage').then((m) => m.loadContent().then(() => as(m.DocPage))),
 };
 const docCategory: LayoutModule = {
   module: 'src/layouts/DocPage.tsx',
@@ -34,7 +34,7 @@ const docCategory: LayoutModule = {
 };
 const blog = (pick: (m: typeof import('./BlogPages')) => ComponentType<any>): LayoutModule => ({
   module: 'src/layouts/BlogPages.tsx',
-  load: () => import('./BlogPages').then((m) => as(pick(m))),
+  load: () => import('./BlogPages').then((m) => m.loadContent().then(() => as(pick(m)))),
 });
 const tags = (pick: (m: typeof import('./TagPages')) => ComponentType<any>): LayoutModule => ({
   module: 'src/layouts/TagPages.tsx',
@@ -62,9 +62,22 @@ const layouts: Record<Exclude<PageData['kind'], 'react'>, LayoutModule> = {
   apiReference: api((m) => m.ApiReferencePage),
   notFound: { module: 'src/layouts/NotFoundPage.tsx', load: () => import('./NotFoundPage').then((m) => m.NotFoundPage) },
 };
+
+/**
+ * The layouts of a first load's doc or blog post, whose content is the prerendered HTML: the
+ * content's components load when it hydrates (ArticleContent.tsx).
+ */
+const prerenderedLayouts: Record<'doc' | 'blogPost', LayoutModule> = {
+  doc: { module: doc.module, load: () => import('./DocPage').then((m) => as(m.DocPage)) },
+  blogPost: { module: 'src/layouts/BlogPages.tsx', load: () => import('./BlogPages').then((m) => as(m.BlogPostPage)) },
+};
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
+const isPrerendered = (page: PageData): page is PageData & { kind: 'doc' | 'blogPost' } =>
+  (page.kind === 'doc' || page.kind === 'blogPost') && !!page.prerendered;
+
 function layoutKey(page: PageData): string {
+  if (isPrerendered(page)) return `${page.kind}:prerendered`;
   return page.kind === 'react' ? `react:${page.component}` : page.kind;
 }
 
@@ -83,6 +96,7 @@ export interface LayoutRegistry {
 /** The registry of every layout: the page kinds' above, and the React pages' of `pageLayouts`. */
 export function layoutRegistry(pageLayouts: PageLayouts): LayoutRegistry {
   function layoutModule(page: PageData): LayoutModule {
+    if (isPrerendered(page)) return prerenderedLayouts[page.kind];
     const layout = page.kind === 'react' ? pageLayouts[page.component] : layouts[page.kind];
     if (!layout) {
       const what = page.kind === 'react' ? `page component "${page.component}" (frontend/src/pages/index.tsx)` : `layout for page kind "${page.kind}"`;

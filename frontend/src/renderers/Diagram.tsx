@@ -44,6 +44,7 @@ export function Diagram({ source, title, light, dark, width, height, minWidth }:
         <div
           ref={ref}
           className="diagram-scroll"
+          data-label={label}
           {...(overflows ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
         >
           {image(light, 'light')}

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { TableWrapper, watchPrerenderedTable } from './TableWrapper';
+import { TableWrapper } from './TableWrapper';
+import { watchPrerenderedRegion } from './prerendered';
 
 /** A ResizeObserver the test triggers, and a box whose widths the test sets. */
 let resized: () => void = () => {};
@@ -67,7 +68,7 @@ describe('TableWrapper', () => {
   it('makes a prerendered box not hydrated yet a named region while its table overflows', () => {
     setUp(600, 300);
     document.body.innerHTML = renderToString(<TableWrapper label="Table with columns a">{table}</TableWrapper>);
-    const stop = watchPrerenderedTable(document.querySelector<HTMLElement>('.table-wrapper')!);
+    const stop = watchPrerenderedRegion(document.querySelector<HTMLElement>('.table-wrapper')!);
     const region = screen.getByRole('region', { name: 'Table with columns a' });
     expect(region.getAttribute('tabindex')).toBe('0');
     widths = { scrollWidth: 600, clientWidth: 600 };

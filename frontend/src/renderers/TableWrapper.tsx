@@ -5,6 +5,7 @@
  * landmark. The builder writes one around every Markdown table (label: its section and columns).
  */
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { watchOverflow } from './prerendered';
 
 export function TableWrapper({ label, children }: { label: string; children?: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -19,32 +20,6 @@ export function TableWrapper({ label, children }: { label: string; children?: Re
       {children}
     </div>
   );
-}
-
-/**
- * The same for a box in HTML React has not hydrated (an API page's prerendered parts, api/Article.tsx):
- * its attributes set on the element, its label read from `data-label`. Returns what stops it.
- */
-export function watchPrerenderedTable(box: HTMLElement): () => void {
-  return watchOverflow(box, (overflows) => {
-    if (overflows) {
-      box.tabIndex = 0;
-      box.setAttribute('role', 'region');
-      box.setAttribute('aria-label', box.dataset.label ?? '');
-    } else {
-      for (const name of ['tabindex', 'role', 'aria-label']) box.removeAttribute(name);
-    }
-  });
-}
-
-/** Tell `changed` whether the element's content is wider than the element, now and as either resizes. */
-function watchOverflow(box: HTMLElement, changed: (overflows: boolean) => void): () => void {
-  const measure = () => changed(box.scrollWidth > box.clientWidth);
-  measure();
-  const observer = new ResizeObserver(measure);
-  observer.observe(box);
-  if (box.firstElementChild) observer.observe(box.firstElementChild);
-  return () => observer.disconnect();
 }
 
 /** Whether the element's content is wider than the element; kept up to date as either resizes. */

@@ -18,6 +18,7 @@ import {
   type ReactNode,
 } from 'react';
 import { createStorageSlot, StorageKeys } from '../lib/storage';
+import { CHANGE_EVENT } from './prerendered';
 
 interface TabItemProps {
   value: string;
@@ -37,8 +38,6 @@ interface TabsProps {
   children?: ReactNode;
 }
 
-/** Sent on window when a group's tab is chosen (api/Article.tsx follows it on prerendered parts). */
-export const CHANGE_EVENT = 'docsite:tab-group-change';
 
 /** Whether the panel around a component is the one shown (true outside tabs): what a panel that
  * fetches its content (api/CodeSample) waits for. */
@@ -105,7 +104,7 @@ export function Tabs({ groupId, items, defaultValue, children }: TabsProps) {
 
   const panels = Children.toArray(children).filter(isValidElement<TabItemProps>);
   return (
-    <div className="tabs-container">
+    <div className="tabs-container" data-group={groupId}>
       <div role="tablist" aria-orientation="horizontal" className="tabs">
         {items.map((item, index) => {
           const active = item.value === selected;
@@ -148,3 +147,4 @@ export function Tabs({ groupId, items, defaultValue, children }: TabsProps) {
     </div>
   );
 }
+

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLocation } from '../lib/navigation';
+import { CONTENT_HYDRATED, CONTENT_HYDRATING } from '../lib/events';
 import { useNavigationState } from '../lib/router';
 import type { SearchHighlightState } from './types';
 import { SearchIcon } from './icons';
@@ -97,13 +98,26 @@ export function SearchHighlighter() {
   useEffect(() => {
     if (!highlight) return;
     let cancelled = false;
-    import('./highlight').then(({ highlightTerms }) => {
-      if (!cancelled) undo.current = highlightTerms(highlight.terms, highlight.type);
-    });
-    return () => {
-      cancelled = true;
+    const unmark = () => {
       undo.current?.();
       undo.current = null;
+    };
+    const mark = () => {
+      import('./highlight').then(({ highlightTerms }) => {
+        if (cancelled) return;
+        unmark();
+        undo.current = highlightTerms(highlight.terms, highlight.type);
+      });
+    };
+    mark();
+    // A doc's prerendered content hydrating would find its text split by the marks: off, then on again.
+    window.addEventListener(CONTENT_HYDRATING, unmark);
+    window.addEventListener(CONTENT_HYDRATED, mark);
+    return () => {
+      cancelled = true;
+      window.removeEventListener(CONTENT_HYDRATING, unmark);
+      window.removeEventListener(CONTENT_HYDRATED, mark);
+      unmark();
     };
   }, [location.key, highlight]);
 
