@@ -394,6 +394,7 @@ function crash() {
     });
 }
 export const BlogPostPage = crash, BlogListPage = crash, BlogArchivePage = crash;
+export const loadContent = () => Promise.resolve(); // the content's components: none needed here
 """
 
 

@@ -5,6 +5,7 @@ in the browser); nor one swapped for another faster than the watcher checks (her
 
 from __future__ import annotations
 
+import html
 import io
 import shutil
 import threading
@@ -81,12 +82,13 @@ def test_a_content_folder_swapped_for_another_between_two_checks_is_watched_and_
 
 
 def _served(url: str) -> Callable[[str], str]:
-    """`served(text)`: the page at `url` once it shows `text` (within a minute)."""
+    """`served(text)`: the page at `url` once it shows `text` (within a minute), its HTML unescaped
+    (a doc's text is in its markup only, where `'` is `&#x27;`)."""
     def served(text: str) -> str:
         deadline = time.monotonic() + 60
         while True:
             with urllib.request.urlopen(url) as answer:
-                page = str(answer.read().decode("utf-8"))
+                page = html.unescape(answer.read().decode("utf-8"))
             if text in page or time.monotonic() > deadline:
                 return page
             time.sleep(0.1)

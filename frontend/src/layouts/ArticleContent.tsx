@@ -65,7 +65,9 @@ function PrerenderedContent() {
         loading = true;
         Promise.all([fetchJson<PageData>(pageDataPath(pathname)), loadContent()])
           .then(([page]) => {
-            if (page?.kind !== 'doc' && page?.kind !== 'blogPost') throw new Error(`The data of ${pathname} is not a doc nor a blog post.`);
+            if (page?.kind !== 'doc' && page?.kind !== 'blogPost') {
+              throw new Error(`The data of ${pathname} is not a doc nor a blog post.`);
+            }
             if (!watching) return; // the page is gone
             window.dispatchEvent(new Event(CONTENT_HYDRATING));
             root = hydrate(element, <Hydrated nodes={page.content} done={done} />, 'doc-');
