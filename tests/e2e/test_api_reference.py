@@ -76,7 +76,7 @@ def test_a_first_load_hydrates_the_article_only_where_the_reader_reaches(
     assert console_errors == []
 
 
-BLOCKS = ".api-block, .api-samples, .api-examples, .api-schema"  # skipped off screen (api.css)
+BLOCKS = ".api-skippable"  # skipped off screen (api.css)
 # Each block's top and bottom in the page, in document order.
 BLOCK_RECTS = f"""() => [...document.querySelectorAll('{BLOCKS}')].map((block) => {{
     const rect = block.getBoundingClientRect();

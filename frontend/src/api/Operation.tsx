@@ -46,7 +46,7 @@ export function Operation({ op, security }: { op: ApiOperation; security?: ApiSe
         <Text value={op.description} />
         <Parameters parameters={op.parameters ?? []} />
         {op.requestBody && (
-          <div className="api-block">
+          <div className="api-block api-skippable">
             <h4>
               {op.webhook ? 'Payload' : 'Request body'} {op.requestBody.required && <span className="api-badge api-required">required</span>}
             </h4>
@@ -55,7 +55,7 @@ export function Operation({ op, security }: { op: ApiOperation; security?: ApiSe
           </div>
         )}
         {op.responses && op.responses.length > 0 && (
-          <div className="api-block">
+          <div className="api-block api-skippable">
             <h4>Responses</h4>
             <ul className="api-responses">
               {op.responses.map((response) => (
@@ -65,13 +65,13 @@ export function Operation({ op, security }: { op: ApiOperation; security?: ApiSe
           </div>
         )}
         {op.retries && (
-          <div className="api-block">
+          <div className="api-block api-skippable">
             <h4>Retries</h4>
             <Text value={op.retries} />
           </div>
         )}
         {op.callbacks?.map((callback) => (
-          <div key={callback.name} className="api-block api-callback">
+          <div key={callback.name} className="api-block api-skippable api-callback">
             <h4>Callback {callback.name}</h4>
             {callback.operations.map((inner) => (
               <Operation key={inner.id} op={inner} security={security} />
@@ -87,7 +87,7 @@ export function Operation({ op, security }: { op: ApiOperation; security?: ApiSe
       </div>
       <div className="api-operation-aside">
         {op.samples && (
-          <div className="api-samples">
+          <div className="api-samples api-skippable">
             <p className="api-aside-title">Request</p>
             {renderNode(op.samples)}
           </div>
@@ -156,7 +156,7 @@ export function Parameters({ parameters }: { parameters: ApiParameter[] }) {
         const here = parameters.filter((p) => p.in === place);
         if (!here.length) return null;
         return (
-          <div key={place} className="api-block">
+          <div key={place} className="api-block api-skippable">
             <h4>{title}</h4>
             <ParameterRows parameters={here} />
           </div>
@@ -286,7 +286,7 @@ export function Examples({ title, examples }: { title: string; examples: ApiExam
   const [selected, setSelected] = useState(0);
   const example = examples[selected] ?? examples[0]!;
   return (
-    <div className="api-examples">
+    <div className="api-examples api-skippable">
       <p className="api-aside-title">{title}</p>
       {examples.length > 1 && (
         <div className="api-choices" role="group" aria-label={`${title} examples`}>

@@ -311,7 +311,7 @@ export function SchemaEntry({ name, node }: { name: string; node: SchemaNode }) 
   // closed in the prerendered HTML, and so while hydrating it; then as the store says
   const open = useSyncExternalStore(openSchemas.subscribe, () => openSchemas.isOpen(name), () => false);
   return (
-    <section id={`schema-${name}`} className="api-schema">
+    <section id={`schema-${name}`} className="api-schema api-skippable">
       <h3 className="api-schema-name">
         <button type="button" aria-expanded={open} onClick={() => openSchemas.setOpen(name, !open)}>
           {name}
