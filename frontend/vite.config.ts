@@ -19,10 +19,18 @@ export default defineConfig(({ mode }) => ({
         codeSplitting: {
           groups: [
             // What doc pages (and blog posts) need besides their layout, in one chunk: docs sidebar, TOC
-            // (and the hook that follows the heading in view), and their content until it hydrates.
+            // (and the hook that follows the heading in view), their content until it hydrates.
             {
               name: 'doc',
-              test: /\/src\/(layouts\/(DocParts|DocSidebar|TableOfContents|ArticleContent)|lib\/(useActiveHeading|prerendered)|renderers\/(prerendered|tree|Math))/,
+              test: /\/src\/(layouts\/(DocParts|DocSidebar|TableOfContents|ArticleContent)|lib\/useActiveHeading)/,
+              includeDependenciesRecursively: false,
+              priority: 3,
+            },
+            // What prerendered HTML needs until it hydrates, shared by docs, blog posts and API pages
+            // (lib/prerendered.tsx), and the tree renderer the table of contents uses too.
+            {
+              name: 'prerendered',
+              test: /\/src\/(lib\/prerendered|renderers\/(prerendered|tree|Math))/,
               includeDependenciesRecursively: false,
               priority: 3,
             },

@@ -32,7 +32,8 @@ const dist = join(dirname(here), '..', 'dist');
  * lazily loaded chunks (the API pages' api.css, the search page's) is linked (`stylesheets`): the
  * browser imports those chunks before hydrating, and Vite's chunk loader fetches a chunk's
  * stylesheet unless a <link> to it is already in the document, so inlining it too would download it
- * twice.
+ * twice. For the same reason the inlined ones are named by a disabled <link> (`inlined`, see
+ * app/document.ts).
  */
 function pageAssets(manifest, layoutKey) {
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
@@ -94,7 +95,7 @@ async function loadFrontEnd() {
 async function renderHtml(route, site, page, sidebar) {
   const { renderPage, layoutModule, manifest } = await loadFrontEnd();
   const files = pageAssets(manifest, layoutModule(page).module);
-  const assets = { ...files, css: await Promise.all(files.css.map(stylesheetText)) };
+  const assets = { ...files, css: await Promise.all(files.css.map(stylesheetText)), inlined: files.css };
   return renderPage(route, site, { page, sidebar }, assets);
 }
 

@@ -25,7 +25,7 @@ function inlined(html: string): { page: unknown } {
   return JSON.parse(match![1]!) as { page: unknown };
 }
 
-const assets = { css: ['.a{color:red}'], stylesheets: ['assets/lazy.css'], entry: 'e.js', preload: [] };
+const assets = { css: ['.a{color:red}'], inlined: ['assets/entry.css'], stylesheets: ['assets/lazy.css'], entry: 'e.js', preload: [] };
 
 describe('the document', () => {
   it("writes the site's metadata as meta tags in every page's head", () => {
@@ -57,9 +57,11 @@ describe('the document', () => {
     }
   });
 
-  it("inlines the entry's CSS and links the lazily loaded chunks' stylesheets", () => {
+  it("inlines the entry's CSS, names its file by a link the browser does not fetch, and links the lazily loaded chunks' stylesheets", () => {
     const html = renderDocument({ route: '/faq', appHtml: '<main></main>', site, data: page('hello'), assets });
-    expect(html).toContain('<style>.a{color:red}</style><link rel="stylesheet" href="/assets/lazy.css">');
+    expect(html).toContain(
+      '<style>.a{color:red}</style><link rel="stylesheet" href="/assets/entry.css" disabled><link rel="stylesheet" href="/assets/lazy.css">',
+    );
   });
 
   it('preloads the data file of a large page instead of inlining it', () => {
