@@ -23,7 +23,7 @@ import { fetchJson } from '../lib/data';
 import { pageDataPath, withBase } from '../lib/paths';
 import { KEPT_HTML, PartHydration, unmountIsland, useIslandHydration } from '../lib/prerendered';
 import { SiteLink } from '../lib/SiteLink';
-import { followTabChoices, watchPrerenderedRegion } from '../renderers/prerendered';
+import { followPrerendered } from '../renderers/prerendered';
 import { TableWrapper } from '../renderers/TableWrapper';
 import { ApiContext, apiTables, type ApiTables, type OpenSchemas } from './context';
 import { Operation } from './Operation';
@@ -259,7 +259,8 @@ export class PrerenderedParts implements PartSource {
             },
             { rootMargin: '100% 0px' },
           );
-    const stopTabs = followTabChoices(article, {
+    // Tabs follow the reader's choices, wide tables are focusable regions, as once hydrated.
+    const stopFollowing = followPrerendered(article, {
       prerendered: (tabs) => {
         const id = this.partOf(tabs);
         return !!id && !this.hydration.isHydrated(id);
@@ -269,14 +270,11 @@ export class PrerenderedParts implements PartSource {
         if (element && tabs.querySelector('[role="tabpanel"]:not([hidden]) .api-sample-pending')) nearScreen?.observe(element);
       },
     });
-    // A table wider than the screen is a focusable region, as TableWrapper makes it once hydrated.
-    const tables = [...article.querySelectorAll<HTMLElement>('.table-wrapper[data-label]')].map(watchPrerenderedRegion);
     const stopListening = this.hydration.listen();
     return () => {
       stopListening();
       nearScreen?.disconnect();
-      for (const stop of tables) stop();
-      stopTabs();
+      stopFollowing();
       this.article = null;
     };
   }

@@ -19,7 +19,7 @@ import { pageDataPath } from '../lib/paths';
 import { useLocation } from '../lib/navigation';
 import { CONTENT_HYDRATED, CONTENT_HYDRATING } from '../lib/events';
 import { KEPT_HTML, PartHydration, unmountIsland, useIslandHydration } from '../lib/prerendered';
-import { followTabChoices, watchPrerenderedRegion } from '../renderers/prerendered';
+import { followPrerendered } from '../renderers/prerendered';
 
 let Content: typeof import('../renderers/Content').Content | null = null;
 
@@ -85,16 +85,14 @@ function PrerenderedContent() {
       hydration.hydrated(PART);
       window.dispatchEvent(new Event(CONTENT_HYDRATED));
     };
-    const stopTabs = followTabChoices(element, { prerendered: () => !hydration.isHydrated(PART) });
-    const regions = [...element.querySelectorAll<HTMLElement>('.table-wrapper[data-label], .diagram-scroll[data-label]')].map(watchPrerenderedRegion);
+    const stopFollowing = followPrerendered(element, { prerendered: () => !hydration.isHydrated(PART) });
     const stopListening = hydration.listen();
     let watching = true;
     const stopWatching = () => {
       if (!watching) return;
       watching = false;
       stopListening();
-      stopTabs();
-      for (const stop of regions) stop();
+      stopFollowing();
     };
     return () => {
       stopWatching();

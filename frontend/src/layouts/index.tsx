@@ -32,8 +32,9 @@ const docCategory: LayoutModule = {
   module: 'src/layouts/DocPage.tsx',
   load: () => import('./DocPage').then((m) => as(m.DocCategoryPage)),
 };
+const BLOG_MODULE = 'src/layouts/BlogPages.tsx';
 const blog = (pick: (m: typeof import('./BlogPages')) => ComponentType<any>): LayoutModule => ({
-  module: 'src/layouts/BlogPages.tsx',
+  module: BLOG_MODULE,
   load: () => import('./BlogPages').then((m) => m.loadContent().then(() => as(pick(m)))),
 });
 const tags = (pick: (m: typeof import('./TagPages')) => ComponentType<any>): LayoutModule => ({
@@ -69,7 +70,7 @@ const layouts: Record<Exclude<PageData['kind'], 'react'>, LayoutModule> = {
  */
 const prerenderedLayouts: Record<'doc' | 'blogPost', LayoutModule> = {
   doc: { module: doc.module, load: () => import('./DocPage').then((m) => as(m.DocPage)) },
-  blogPost: { module: 'src/layouts/BlogPages.tsx', load: () => import('./BlogPages').then((m) => as(m.BlogPostPage)) },
+  blogPost: { module: BLOG_MODULE, load: () => import('./BlogPages').then((m) => as(m.BlogPostPage)) },
 };
 /* eslint-enable @typescript-eslint/no-explicit-any */
 

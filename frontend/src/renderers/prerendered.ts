@@ -55,6 +55,21 @@ export function followTabChoices(
 }
 
 /**
+ * All of the above on the prerendered HTML under `root`: its tabs follow the reader's choices
+ * (`followTabChoices`, with `prerendered` and `shown`), its wide tables and diagrams are focusable
+ * regions. Returns the function that stops.
+ */
+export function followPrerendered(root: HTMLElement, tabs: Parameters<typeof followTabChoices>[1]): () => void {
+  const stops = [
+    followTabChoices(root, tabs),
+    ...[...root.querySelectorAll<HTMLElement>('.table-wrapper[data-label], .diagram-scroll[data-label]')].map(watchPrerenderedRegion),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
+
+/**
  * TableWrapper's and Diagram's region on a box not hydrated: its attributes set on the element, its
  * label read from `data-label`. Returns what stops it.
  */
