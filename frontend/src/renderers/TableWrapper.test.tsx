@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { TableWrapper } from './TableWrapper';
 import { watchPrerenderedRegion } from './prerendered';
@@ -77,5 +78,22 @@ describe('TableWrapper', () => {
     expect(region.getAttribute('tabindex')).toBeNull();
     stop();
     document.body.innerHTML = '';
+  });
+
+  it('is no region once hydrated if its table fits by then, whatever the box was given before', async () => {
+    setUp(600, 300);
+    const element = <TableWrapper label="Table with columns a">{table}</TableWrapper>;
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(element);
+    document.body.append(container);
+    const stop = watchPrerenderedRegion(container.querySelector<HTMLElement>('.table-wrapper')!);
+    expect(screen.getByRole('region').getAttribute('tabindex')).toBe('0');
+    stop(); // hydration began: the watcher stops before it saw the window get wider
+    widths = { scrollWidth: 600, clientWidth: 600 };
+    const root = await act(async () => hydrateRoot(container, element));
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(container.querySelector('.table-wrapper')!.getAttribute('tabindex')).toBeNull();
+    act(() => root.unmount());
+    container.remove();
   });
 });

@@ -5,7 +5,7 @@
  * landmark. The builder writes one around every Markdown table (label: its section and columns).
  */
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { watchOverflow } from './prerendered';
+import { clearRegion, watchOverflow } from './prerendered';
 
 export function TableWrapper({ label, children }: { label: string; children?: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -27,7 +27,11 @@ export function useOverflows(ref: RefObject<HTMLElement | null>): boolean {
   const [overflows, setOverflows] = useState(false);
   useEffect(() => {
     const box = ref.current;
-    return box ? watchOverflow(box, setOverflows) : undefined;
+    if (!box) return undefined;
+    return watchOverflow(box, (overflows) => {
+      if (!overflows) clearRegion(box); // what a prerendered box was given before it hydrated
+      setOverflows(overflows);
+    });
   }, [ref]);
   return overflows;
 }

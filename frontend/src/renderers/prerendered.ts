@@ -80,9 +80,18 @@ export function watchPrerenderedRegion(box: HTMLElement): () => void {
       box.setAttribute('role', 'region');
       box.setAttribute('aria-label', box.dataset.label ?? '');
     } else {
-      for (const name of ['tabindex', 'role', 'aria-label']) box.removeAttribute(name);
+      clearRegion(box);
     }
   });
+}
+
+/**
+ * Take the region's attributes off a box. A hydrated TableWrapper or Diagram does when its box fits:
+ * the region `watchPrerenderedRegion` set before hydration is not React's to remove, since React
+ * keeps the attributes it finds when it hydrates, and its first render has none.
+ */
+export function clearRegion(box: HTMLElement): void {
+  for (const name of ['tabindex', 'role', 'aria-label']) box.removeAttribute(name);
 }
 
 /** Tell `changed` whether the element's content is wider than the element, now and as either resizes. */
