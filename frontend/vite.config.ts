@@ -18,19 +18,20 @@ export default defineConfig(({ mode }) => ({
       output: {
         codeSplitting: {
           groups: [
-            // What doc pages (and blog posts) need besides their layout, in one chunk: docs sidebar, TOC
-            // (and the hook that follows the heading in view), their content until it hydrates.
+            // What doc pages (and blog posts) need besides their layout, in one chunk: docs sidebar, TOC,
+            // their content until it hydrates.
             {
               name: 'doc',
-              test: /\/src\/(layouts\/(DocParts|DocSidebar|TableOfContents|ArticleContent)|lib\/useActiveHeading)/,
+              test: /\/src\/layouts\/(DocParts|DocSidebar|TableOfContents|ArticleContent)/,
               includeDependenciesRecursively: false,
               priority: 3,
             },
-            // What prerendered HTML needs until it hydrates, shared by docs, blog posts and API pages
-            // (lib/prerendered.tsx), and the tree renderer the table of contents uses too.
+            // What docs, blog posts and API pages share, so that an API page loads nothing of the doc
+            // chunk: what prerendered HTML needs until it hydrates (lib/prerendered.tsx), the tree
+            // renderer the table of contents uses too, and the hook that follows the heading in view.
             {
               name: 'prerendered',
-              test: /\/src\/(lib\/prerendered|renderers\/(prerendered|tree|Math))/,
+              test: /\/src\/(lib\/(prerendered|useActiveHeading)|renderers\/(prerendered|tree|Math))/,
               includeDependenciesRecursively: false,
               priority: 3,
             },

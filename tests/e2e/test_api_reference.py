@@ -41,6 +41,9 @@ def test_api_pages_link_their_chunk_and_stylesheet_and_doc_pages_do_not(site_url
     css = re.search(r'<link rel="stylesheet" href="(/assets/ApiPages-[^"]+\.css)">', api)
     assert chunk and css
     assert chunk.group(1) not in doc and css.group(1) not in doc
+    # nor does an API page load what only docs use (their sidebar, table of contents)
+    doc_chunk = re.search(r'<link rel="modulepreload" href="(/assets/doc-[^"]+\.js)">', doc)
+    assert doc_chunk and doc_chunk.group(1) not in api
     assert "<template" not in api and "$RC" not in api  # the whole page is in the HTML, not streamed in
     assert 'id="operation-addCartItems"' in api
     # the large page inlines its outline only (its HTML holds the rest), and does not preload its JSON
