@@ -31,17 +31,24 @@ def test_this_sites_navbar_items_in_order(page: Page, site_url: str) -> None:
 
 
 def test_site_title_links_home_with_logo_for_each_colour_mode(page: Page, site_url: str) -> None:
+    logos: list[str] = []
+    page.on("request", lambda request: logos.append(request.url) if "/img/logo" in request.url else None)
     page.goto(site_url + "/docs/environments")
     brand = page.locator(".navbar .navbar-brand")
     expect(brand).to_have_attribute("href", "/")
     expect(brand).to_contain_text("Onebox Developers")
     light, dark = brand.locator("img.light-only"), brand.locator("img.dark-only")
+    loaded = "img => img.complete && img.naturalWidth > 0"
     expect(light).to_be_visible()
     expect(dark).to_be_hidden()
+    page.wait_for_function(loaded, arg=light.element_handle())
+    page.wait_for_load_state("networkidle")
+    assert logos == [site_url + "/img/logo.svg"], "only the logo shown is downloaded"
     page.locator(".navbar-items-right .color-mode-toggle").click()
     expect(dark).to_be_visible()
     expect(light).to_be_hidden()
     assert (dark.get_attribute("src") or "").endswith("logo-dark.svg")
+    page.wait_for_function(loaded, arg=dark.element_handle())
     brand.click()
     expect(page).to_have_url(site_url + "/")
 

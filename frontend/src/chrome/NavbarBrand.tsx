@@ -7,7 +7,7 @@ export function NavbarBrand() {
   const { navbar } = useSite();
   return (
     <SiteLink href={navbar.logo?.href ?? '/'} className="navbar-brand">
-      {navbar.logo && <LogoImage logo={navbar.logo} className="navbar-logo" />}
+      {navbar.logo && <LogoImage logo={navbar.logo} className="navbar-logo" lazy />}
       {navbar.title && <b className="navbar-title">{navbar.title}</b>}
     </SiteLink>
   );
