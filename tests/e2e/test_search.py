@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Locator, Page, Route, expect
 
 from tests.e2e.axe import inject_axe
+from tests.e2e.conftest import ScriptsHeld
 
 PLACEHOLDER = ".navbar-search input"
 BOX = "#site-search-input"
@@ -279,6 +280,17 @@ def test_shortcuts_focus_the_search_box(page: Page, search_url: str, shortcut: s
     expect(page.locator(BOX)).to_be_focused()
     page.keyboard.type("token")
     expect(page.locator(BOX)).to_have_value("token")  # nothing typed is lost while the box loads
+    expect(options(page).first).to_be_visible()
+
+
+def test_a_search_started_before_the_page_hydrates_goes_on_once_it_has(page: Page, site_url: str) -> None:
+    # a slow phone: the reader taps the field and types while the page's scripts still load
+    with ScriptsHeld(page, site_url + "/docs/environments"):
+        page.locator(PLACEHOLDER).click()
+        page.keyboard.type("token")
+    box = page.locator(BOX)
+    expect(box).to_be_focused()
+    expect(box).to_have_value("token")
     expect(options(page).first).to_be_visible()
 
 

@@ -47,6 +47,12 @@ export function NavbarSearch() {
     );
   }, []);
 
+  // Focused before the page hydrated (a slow phone: tapped, maybe typed in, while the scripts
+  // loaded), the field had no handler yet: the box takes over now, with what was typed.
+  useEffect(() => {
+    if (placeholderInput.current && document.activeElement === placeholderInput.current) activate();
+  }, [activate]);
+
   useEffect(() => {
     if (/Mac|iPhone|iPad/.test(navigator.platform)) setShortcut('⌘ K');
     const onKeyDown = (event: KeyboardEvent) => {
