@@ -5,6 +5,7 @@ import type { PageLoaderData } from './types';
 import { Root } from './app/Root';
 import { DATA_ID, ROOT_ID, type InlineData } from './app/document';
 import { FirstLoadFailure, reloadOnce } from './app/errors';
+import { stopRecordingEarlyClicks } from './app/earlyClicks';
 import { loadPage, routeOf, setBuildId, setLayoutLoader } from './lib/data';
 import { loadLayout } from './app/layouts';
 import './styles/index.css';
@@ -37,12 +38,14 @@ async function pageData(): Promise<PageLoaderData> {
 }
 
 pageData().then(
-  (data) =>
+  (data) => {
+    stopRecordingEarlyClicks(); // React handles clicks from now on; those before are replayed once it has hydrated
     hydrateRoot(document.getElementById(ROOT_ID)!, <Root site={site} history={history} initial={data} />, {
       onRecoverableError(error, info) {
         console.error('Hydration error:', error, info.componentStack);
       },
-    }),
+    });
+  },
   // As after a link (spec 2): reload from the server once; if that fails too, the prerendered page
   // stays readable, with the load-failure box and its Retry above it.
   (error: unknown) => {

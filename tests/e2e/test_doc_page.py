@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
-from tests.e2e.conftest import VariantSite, stub_third_parties
+from tests.e2e.conftest import ScriptsHeld, VariantSite, stub_third_parties
 from tests.e2e.docs_engine import (
     DOCUSAURUS,
     DOCUSAURUS_INTRO,
@@ -235,6 +235,21 @@ def test_what_the_reader_does_to_the_content_before_it_hydrates_is_done_once_it_
     assert page.evaluate("navigator.clipboard.readText()").startswith("curl -X POST")
     assert page.evaluate("localStorage.getItem('docsite.tab.language')") == "python"
     context.close()
+
+
+def test_taps_on_buttons_before_the_page_hydrates_are_done_once_it_has(page: Page, showcase_site: str) -> None:
+    # a slow phone: the page is on screen, its scripts still loading; the reader taps a tab of the
+    # content, then the menu button. Once the page has hydrated both are done, each once.
+    page.set_viewport_size({"width": 375, "height": 740})
+    with ScriptsHeld(page, showcase_site + SHOWCASE):
+        page.locator(".tabs-container").nth(1).get_by_role("tab", name="Python").click()
+        page.get_by_role("button", name="Toggle navigation bar").click()
+        assert selected_labels(page) == ["cURL", "cURL"]
+        expect(page.locator(".navbar-sidebar")).to_have_count(0)
+    expect(page.locator(".navbar-sidebar")).to_be_visible()
+    expect_selected(page, ["Python", "Python"])
+    page.wait_for_timeout(500)
+    expect(page.locator(".navbar-sidebar")).to_be_visible()  # opened, not toggled twice
 
 
 def test_the_content_before_it_hydrates_shows_the_remembered_tab_and_follows_other_browser_tabs(

@@ -15,6 +15,7 @@ import { PageRoute } from './PageRoute';
 import { CrashBoundary } from './errors';
 import { useScrollAfterNavigation } from './scroll';
 import { useAnalytics } from './analytics';
+import { useReplayEarlyClicks } from './earlyClicks';
 import { SkipToContent } from '../chrome/SkipToContent';
 import { ProgressBar } from '../chrome/ProgressBar';
 import { AnnouncementBar } from '../chrome/AnnouncementBar';
@@ -45,6 +46,7 @@ function Chrome() {
   useScrollAfterNavigation();
   useKeyboardNavigationMarker();
   useAnalytics();
+  useReplayEarlyClicks();
   return (
     <>
       <SkipToContent />

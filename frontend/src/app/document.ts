@@ -10,6 +10,7 @@ import { headTags, JSON_LD_KEY, renderHeadTags, siteHeadTags } from './head';
 import { pageDataPath } from '../lib/paths';
 import { apiOutline } from '../api/outline';
 import { placesLiveComponent } from '../renderers/live';
+import { RECORD_EARLY_CLICKS } from './earlyClicks';
 
 export interface Assets {
   /** The entry's stylesheets' text, inlined: one request less before the first paint. */
@@ -50,7 +51,10 @@ function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** Runs in <head> before the body paints: base URL, colour mode, dismissed announcement bar. */
+/**
+ * Runs in <head> before the body paints: base URL, colour mode, dismissed announcement bar; and it
+ * notes the buttons tapped before the page hydrates (./earlyClicks.ts).
+ */
 export function initScript(site: SiteData): string {
   configureStorage(site.storage);
   const settings = {
@@ -73,7 +77,7 @@ function g(k){if(s.storage==='none')return null;try{return localStorage.getItem(
 var t=g(s.theme);if(t!=='light'&&t!=='dark'){t=s.respect&&window.matchMedia('(prefers-color-scheme: dark)').matches?'dark':s.defaultMode}
 d.setAttribute('data-theme',t);d.style.colorScheme=t;
 if(s.bar&&g(s.bar.idKey)===s.bar.id&&g(s.bar.dismissKey)==='true')d.setAttribute(s.dismissed,'true');
-})(${scriptJson(settings)});`;
+${RECORD_EARLY_CLICKS}})(${scriptJson(settings)});`;
 }
 
 /**
