@@ -11,7 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, Route, expect
 
-from tests.e2e.conftest import VariantSite
+from tests.e2e.conftest import ScriptsHeld, VariantSite
 
 API = "/specification/distribution"
 
@@ -52,6 +52,16 @@ def test_api_pages_link_their_chunk_and_stylesheet_and_doc_pages_do_not(site_url
     assert inline and '"outline":true' in inline.group(1) and '"responses"' not in inline.group(1)
     assert len(inline.group(1)) < 20_000
     assert '"kind":"doc"' in doc
+
+
+def test_try_it_tapped_before_the_page_hydrates_opens_once_it_has(page: Page, site_url: str) -> None:
+    # a slow phone: the reader taps Try it while the page's scripts still load (app/earlyClicks.ts);
+    # the tap reaches the operation's part once the page hydrates, and the part holds it until it has
+    with ScriptsHeld(page, site_url + API):
+        toggle = page.locator(".api-operation").nth(2).get_by_role("button", name="Try it")
+        toggle.click()
+        expect(toggle).to_have_attribute("aria-expanded", "false")
+    expect(toggle).to_have_attribute("aria-expanded", "true", timeout=15_000)
 
 
 def test_a_first_load_hydrates_the_article_only_where_the_reader_reaches(
