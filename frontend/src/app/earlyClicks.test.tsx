@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { RECORD_EARLY_CLICKS, stopRecordingEarlyClicks, useReplayEarlyClicks } from './earlyClicks';
 
@@ -31,7 +31,7 @@ describe('early clicks', () => {
     byId('gone').remove();
 
     const replayed: string[] = [];
-    const note = vi.fn((event: Event) => replayed.push((event.currentTarget as HTMLElement).id));
+    const note = (event: Event) => replayed.push((event.currentTarget as HTMLElement).id);
     for (const element of elements.values()) element.addEventListener('click', note);
     render(<Replay />);
     expect(replayed).toEqual(['tab', 'menu']);
