@@ -37,10 +37,11 @@ def test_the_build_benchmark_measures_a_file_creation_and_leaves_nothing_behind(
 def test_a_measured_command_reports_its_system_time_within_its_cpu_time(tmp_path: Path) -> None:
     """The kernel splits a process's CPU time into user and system by sampling it at each tick, so a
     fixed amount of work can show no system time at all (300 file creations once measured 0.0 in CI).
-    The command works until the kernel itself reports a twentieth of a second of each."""
+    The command creates its 300 files, then works until the kernel itself reports a twentieth of a
+    second of each."""
     script = ("import os, time\n"
               "deadline, n = time.monotonic() + 30, 0\n"
-              "while os.times().system < 0.05 and time.monotonic() < deadline:\n"
+              "while n < 300 or (os.times().system < 0.05 and time.monotonic() < deadline):\n"
               f"    os.close(os.open({str(tmp_path)!r} + f'/{{n % 300}}', os.O_WRONLY | os.O_CREAT, 0o644))\n"
               "    n += 1\n"
               "while os.times().user < 0.05 and time.monotonic() < deadline:\n"
